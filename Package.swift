@@ -1,0 +1,50 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Every module is compiled in the Swift 6 language mode with complete strict concurrency checking.
+let strictness: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let architectures = [
+    "ObservableViewModel",
+    "StoreSubclass",
+    "ClosureEffects",
+    "EffectValues",
+    "EffectObjects",
+]
+
+let package = Package(
+    name: "ArchitectureBench",
+    platforms: [.macOS("26.0")],
+    products: [
+        .executable(name: "bench", targets: ["bench"])
+    ],
+    targets: [
+        .target(name: "Domain", swiftSettings: strictness),
+        .testTarget(name: "DomainTests", dependencies: ["Domain"], swiftSettings: strictness),
+    ]
+        + architectures.flatMap { name -> [Target] in
+            [
+                .target(name: name, dependencies: ["Domain"], swiftSettings: strictness),
+                .testTarget(
+                    name: "\(name)Tests",
+                    dependencies: ["Domain", .target(name: name)],
+                    swiftSettings: strictness
+                ),
+            ]
+        }
+        + [
+            .testTarget(
+                name: "ConformanceTests",
+                dependencies: ["Domain"] + architectures.map { .target(name: $0) },
+                swiftSettings: strictness
+            ),
+            .executableTarget(
+                name: "bench",
+                path: "Benchmarks/bench",
+                swiftSettings: strictness
+            ),
+        ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,9 @@
+/// Why a transfer (or loading the accounts) failed, as the transfer feature shows it (seed 000).
+public enum TransferError: Error, Equatable, Hashable, Sendable, Codable {
+    case insufficientFunds
+    case invalidAmount
+    case invalidSelection
+    case sameAccount
+    case networkError
+    case unknown
+}

@@ -1,0 +1,35 @@
+/// The tabs of the composed app (seed 004's `AppFeature`).
+public enum Tab: Equatable, Hashable, Sendable, CaseIterable {
+    case counter
+    case transfer
+}
+
+/// How an app's features are held: one store for everything, or one per feature (seed 002).
+public enum Layout: String, Equatable, Hashable, Sendable, CaseIterable {
+    /// One store owns the whole app state and routes child intents by index.
+    case singleStore = "single-store"
+    /// One store (or view model) per child, plus a thin root that holds the selected tab.
+    case multiStore = "multi-store"
+}
+
+/// The whole composed app as one value: N counters, one transfer feature, the selected tab.
+public struct AppSnapshot: Equatable, Sendable {
+    public var selectedTab: Tab
+    public var counters: [CounterState]
+    public var transfer: TransferState
+
+    public init(selectedTab: Tab, counters: [CounterState], transfer: TransferState) {
+        self.selectedTab = selectedTab
+        self.counters = counters
+        self.transfer = transfer
+    }
+}
+
+/// What a user can do in the composed app.
+///
+/// Cross-feature rule (seed 004): a counter's `loadQuote` also selects the counter tab.
+public enum AppIntent: Equatable, Hashable, Sendable {
+    case counter(index: Int, CounterIntent)
+    case transfer(TransferIntent)
+    case selectTab(Tab)
+}
