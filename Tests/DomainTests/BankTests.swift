@@ -47,7 +47,8 @@ struct BankTests {
     func validationOrder(amount: Decimal, from: Int, to: Int, expected: TransferError) async throws {
         let bank = makeBank()
         await #expect(throws: expected) {
-            try await TransferMoneyUseCase(bank: bank).execute(from: AccountID(from), to: AccountID(to), amount: amount)
+            try await TransferMoneyUseCase(bank: bank).execute(
+                from: AccountID(from), to: AccountID(to), amount: amount)
         }
         #expect(await bank.ledger.isEmpty)
         #expect(await bank.invariantHolds)
@@ -69,7 +70,9 @@ struct BankTests {
     func faultInjection() async throws {
         let bank = makeBank()
         await bank.failNextCalls(2)
-        await #expect(throws: TransferError.networkError) { try await GetAccountsUseCase(bank: bank).execute() }
+        await #expect(throws: TransferError.networkError) {
+            try await GetAccountsUseCase(bank: bank).execute()
+        }
         await #expect(throws: TransferError.networkError) {
             try await TransferMoneyUseCase(bank: bank).execute(from: alice, to: bob, amount: 10)
         }
@@ -129,7 +132,8 @@ struct BankTests {
             let bank = makeBank()
             let transfer = TransferMoneyUseCase(bank: bank)
             for step in 1...20 {
-                _ = try? await transfer.execute(from: AccountID(step % 3 + 1), to: AccountID((step + 1) % 3 + 1), amount: Decimal(step))
+                _ = try? await transfer.execute(
+                    from: AccountID(step % 3 + 1), to: AccountID((step + 1) % 3 + 1), amount: Decimal(step))
             }
             return await bank.ledger
         }

@@ -8,7 +8,9 @@ struct QuoteClientTests {
 
     @Test("A scripted client answers in script order, then reports the end of the script")
     func scriptedClientFollowsItsScript() async throws {
-        let client = QuoteClient.scripted([.success(first), .failure(QuoteError(message: "nope")), .success(second)])
+        let client = QuoteClient.scripted([
+            .success(first), .failure(QuoteError(message: "nope")), .success(second),
+        ])
         #expect(try await client.fetch() == first)
         await #expect(throws: QuoteError(message: "nope")) { try await client.fetch() }
         #expect(try await client.fetch() == second)

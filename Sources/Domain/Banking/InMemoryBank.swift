@@ -64,7 +64,8 @@ public actor InMemoryBank {
         payee.balance += amount
         accounts[from] = payer
         accounts[to] = payee
-        let transaction = Transaction(id: TransactionID(nextTransactionID), from: from, to: to, amount: amount)
+        let transaction = Transaction(
+            id: TransactionID(nextTransactionID), from: from, to: to, amount: amount)
         nextTransactionID += 1
         ledger.append(transaction)
         return transaction

@@ -5,7 +5,9 @@ public struct Dependencies: Sendable {
     public var getAccounts: GetAccountsUseCase
     public var transferMoney: TransferMoneyUseCase
 
-    public init(quoteClient: QuoteClient, getAccounts: GetAccountsUseCase, transferMoney: TransferMoneyUseCase) {
+    public init(
+        quoteClient: QuoteClient, getAccounts: GetAccountsUseCase, transferMoney: TransferMoneyUseCase
+    ) {
         self.quoteClient = quoteClient
         self.getAccounts = getAccounts
         self.transferMoney = transferMoney

@@ -39,13 +39,16 @@ public protocol Architecture {
     /// The architecture's id, as used in module docs, CSV rows, chart legends and `--filter`.
     static var id: ArchitectureID { get }
 
-    @MainActor static func makeCounter(_ dependencies: Dependencies) -> any FeatureDriver<CounterIntent, CounterState>
+    @MainActor static func makeCounter(_ dependencies: Dependencies) -> any FeatureDriver<
+        CounterIntent, CounterState
+    >
 
     @MainActor static func makeTransfer(
         _ dependencies: Dependencies
     ) -> any FeatureDriver<TransferIntent, TransferState>
 
-    @MainActor static func makeApp(layout: Layout, counters: Int, _ dependencies: Dependencies) -> any AppDriver
+    @MainActor static func makeApp(layout: Layout, counters: Int, _ dependencies: Dependencies)
+        -> any AppDriver
 }
 
 /// The ids of the compared architectures, in the order tables and charts list them.
