@@ -40,6 +40,8 @@ let package = Package(
                 dependencies: ["Domain"] + architectures.map { .target(name: $0) },
                 swiftSettings: strictness
             ),
+            .target(name: "BenchmarkReport", swiftSettings: strictness),
+            .testTarget(name: "BenchmarkReportTests", dependencies: ["BenchmarkReport"], swiftSettings: strictness),
             .executableTarget(
                 name: "bench",
                 path: "Benchmarks/bench",

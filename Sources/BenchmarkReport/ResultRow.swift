@@ -1,0 +1,118 @@
+/// One measured number: a suite × architecture × feature × layout × parameter × metric.
+///
+/// This is the unit of the CSV the runner writes and the gate compares (benchmarks.md, "Interface").
+/// Count metrics (allocations, bytes, observers, tasks) are exact and repeat their value in every
+/// statistic column; time metrics carry the distribution of their samples.
+public struct ResultRow: Equatable, Sendable {
+    /// Identifies a row across runs: everything but the numbers.
+    public struct Key: Hashable, Comparable, Sendable, CustomStringConvertible {
+        public var suite: String
+        public var architecture: String
+        public var feature: String
+        public var layout: String
+        public var n: String
+        public var metric: String
+
+        public init(
+            suite: String, architecture: String, feature: String, layout: String, n: String, metric: String
+        ) {
+            self.suite = suite
+            self.architecture = architecture
+            self.feature = feature
+            self.layout = layout
+            self.n = n
+            self.metric = metric
+        }
+
+        public static func < (lhs: Key, rhs: Key) -> Bool {
+            (lhs.suite, lhs.architecture, lhs.feature, lhs.layout, lhs.n, lhs.metric)
+                < (rhs.suite, rhs.architecture, rhs.feature, rhs.layout, rhs.n, rhs.metric)
+        }
+
+        public var description: String {
+            [suite, architecture, feature, layout, n.isEmpty ? "" : "n=\(n)", metric]
+                .filter { !$0.isEmpty }
+                .joined(separator: " / ")
+        }
+    }
+
+    public var key: Key
+    /// The unit of the statistic columns, e.g. `ns`, `us`, `count`, `B`, `exponent`.
+    public var unit: String
+    public var median: Double
+    public var p25: Double
+    public var p75: Double
+    public var min: Double
+    public var max: Double
+    public var samples: Int
+    /// The median divided by the in-run reference's median, for time metrics; `nil` otherwise.
+    public var ratioToBaseline: Double?
+    /// `release` or `debug`: the build that produced the number.
+    public var configuration: String
+
+    public init(
+        key: Key,
+        unit: String,
+        median: Double,
+        p25: Double,
+        p75: Double,
+        min: Double,
+        max: Double,
+        samples: Int,
+        ratioToBaseline: Double? = nil,
+        configuration: String
+    ) {
+        self.key = key
+        self.unit = unit
+        self.median = median
+        self.p25 = p25
+        self.p75 = p75
+        self.min = min
+        self.max = max
+        self.samples = samples
+        self.ratioToBaseline = ratioToBaseline
+        self.configuration = configuration
+    }
+
+    /// A row for an exact count: every statistic is the value itself.
+    public static func count(
+        _ key: Key,
+        unit: String,
+        value: Double,
+        samples: Int = 1,
+        configuration: String
+    ) -> ResultRow {
+        ResultRow(
+            key: key,
+            unit: unit,
+            median: value,
+            p25: value,
+            p75: value,
+            min: value,
+            max: value,
+            samples: samples,
+            configuration: configuration
+        )
+    }
+
+    /// What kind of number this row holds, which decides how the gate compares it.
+    public var kind: MetricKind { MetricKind(metric: key.metric) }
+}
+
+/// How the regression gate treats a metric.
+public enum MetricKind: Sendable, Equatable {
+    /// A time: compared as a ratio to the in-run reference, within a tolerance.
+    case time
+    /// An exact count (allocations, bytes, observers woken, tasks, retained bytes): any rise is a regression.
+    case exactCount
+    /// Derived or descriptive numbers (growth exponents): reported, never gated.
+    case informational
+
+    public init(metric: String) {
+        switch metric {
+        case "time": self = .time
+        case "growth-exponent": self = .informational
+        default: self = .exactCount
+        }
+    }
+}

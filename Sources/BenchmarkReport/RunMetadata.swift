@@ -1,0 +1,51 @@
+import Foundation
+
+/// Where and how a run was made, written next to its CSV so numbers are never separated from their
+/// machine (benchmarks.md, "Interface").
+public struct RunMetadata: Codable, Equatable, Sendable {
+    public var commit: String
+    public var swiftVersion: String
+    public var operatingSystem: String
+    public var cpu: String
+    public var cores: Int
+    public var configuration: String
+    public var date: String
+    public var options: [String]
+
+    public init(
+        commit: String,
+        swiftVersion: String,
+        operatingSystem: String,
+        cpu: String,
+        cores: Int,
+        configuration: String,
+        date: String,
+        options: [String]
+    ) {
+        self.commit = commit
+        self.swiftVersion = swiftVersion
+        self.operatingSystem = operatingSystem
+        self.cpu = cpu
+        self.cores = cores
+        self.configuration = configuration
+        self.date = date
+        self.options = options
+    }
+
+    /// The sidecar path for a CSV path: `results/baseline.csv` -> `results/baseline.meta.json`.
+    public static func sidecarPath(forCSV path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let base = url.pathExtension.lowercased() == "csv" ? url.deletingPathExtension() : url
+        return base.path + ".meta.json"
+    }
+
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self) + Data("\n".utf8)
+    }
+
+    public static func decoded(from data: Data) throws -> RunMetadata {
+        try JSONDecoder().decode(RunMetadata.self, from: data)
+    }
+}

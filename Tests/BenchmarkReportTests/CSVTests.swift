@@ -1,0 +1,122 @@
+import BenchmarkReport
+import Testing
+
+@Suite("Result CSV")
+struct CSVTests {
+    static func row(
+        suite: String = "dispatch",
+        architecture: String = "closure-effects",
+        feature: String = "counter",
+        layout: String = "",
+        n: String = "",
+        metric: String = "time",
+        unit: String = "ns",
+        median: Double = 12.5,
+        ratio: Double? = 4.2
+    ) -> ResultRow {
+        ResultRow(
+            key: .init(
+                suite: suite, architecture: architecture, feature: feature, layout: layout, n: n,
+                metric: metric),
+            unit: unit,
+            median: median,
+            p25: median - 1,
+            p75: median + 1,
+            min: median - 2,
+            max: median + 3,
+            samples: 40,
+            ratioToBaseline: ratio,
+            configuration: "release"
+        )
+    }
+
+    @Test("The header is benchmarks.md's schema plus the build configuration")
+    func header() {
+        let text = ResultCSV.render([])
+        #expect(
+            text
+                == "suite,architecture,feature,layout,n,metric,unit,median,p25,p75,min,max,samples,ratio_to_baseline,configuration\r\n"
+        )
+    }
+
+    @Test("One line per row; counts print as integers, fractions exactly")
+    func rendering() {
+        let rows = [
+            Self.row(median: 12.5),
+            ResultRow.count(
+                .init(
+                    suite: "layout", architecture: "effect-values", feature: "app", layout: "single-store",
+                    n: "1000", metric: "mallocs"),
+                unit: "count",
+                value: 3,
+                configuration: "release"
+            ),
+        ]
+        let lines = ResultCSV.render(rows).split(separator: "\r\n")
+        #expect(lines.count == 3)
+        #expect(
+            lines[1] == "dispatch,closure-effects,counter,,,time,ns,12.5,11.5,13.5,10.5,15.5,40,4.2,release")
+        #expect(lines[2] == "layout,effect-values,app,single-store,1000,mallocs,count,3,3,3,3,3,1,,release")
+    }
+
+    @Test("Fields with commas, quotes and line breaks are quoted and read back unchanged")
+    func quoting() throws {
+        let tricky = Self.row(feature: "a, \"b\"\nc")
+        let text = ResultCSV.render([tricky])
+        #expect(text.contains("\"a, \"\"b\"\"\nc\""))
+        #expect(try ResultCSV.parse(text) == [tricky])
+    }
+
+    @Test("Rendering then parsing is the identity, including awkward doubles")
+    func roundTrip() throws {
+        let rows = [
+            Self.row(median: 0.1 + 0.2),
+            Self.row(suite: "effects", median: 1e-9, ratio: nil),
+            Self.row(suite: "state-copy", n: "10000", median: 123_456_789.125, ratio: 1234.5678),
+        ]
+        #expect(try ResultCSV.parse(ResultCSV.render(rows)) == rows)
+    }
+
+    @Test("Plain LF line endings and a missing final newline are accepted")
+    func lenientLineEndings() throws {
+        let text = ResultCSV.render([Self.row()]).replacingOccurrences(of: "\r\n", with: "\n").dropLast()
+        #expect(try ResultCSV.parse(String(text)) == [Self.row()])
+    }
+
+    @Test(
+        "Malformed files are rejected with the line and the problem",
+        arguments: malformedFiles
+    )
+    func malformed(text: String, line: Int, problem: String) {
+        #expect {
+            try ResultCSV.parse(text)
+        } throws: { error in
+            guard let error = error as? CSVError else { return false }
+            return error.line == line && error.problem.contains(problem)
+        }
+    }
+}
+
+private let header = ResultCSV.header.joined(separator: ",") + "\r\n"
+
+private let malformedFiles: [(text: String, line: Int, problem: String)] = [
+    ("", 1, "the file is empty"),
+    ("suite,architecture\r\n", 1, "the header is not"),
+    (
+        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,3,,release,extra\r\n", 2,
+        "expected 15 fields, found 16"
+    ),
+    (header + "dispatch,x,counter,,,time,ns,fast,1,1,1,1,3,,release\r\n", 2, "median is not a number"),
+    (
+        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,0,,release\r\n", 2,
+        "samples is not a positive integer"
+    ),
+    (header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,3,,fast\r\n", 2, "configuration must be"),
+    (header + ",x,counter,,,time,ns,1,1,1,1,1,3,,release\r\n", 2, "suite is empty"),
+    (header + "dispatch,\"x,counter,,,time,ns,1,1,1,1,1,3,,release\r\n", 2, "never closed"),
+    (header + "dispatch,x\"y,counter,,,time,ns,1,1,1,1,1,3,,release\r\n", 2, "a quote inside"),
+    (
+        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,3,,release\r\n"
+            + "dispatch,x,counter,,,time,ns,2,1,1,1,1,3,,release\r\n", 3, "duplicate row"
+    ),
+]

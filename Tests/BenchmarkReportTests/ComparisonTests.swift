@@ -1,0 +1,111 @@
+import BenchmarkReport
+import Testing
+
+@Suite("Regression gate")
+struct ComparisonTests {
+    let time = CSVTests.row(median: 10, ratio: 4)
+    let mallocs = ResultRow.count(
+        .init(
+            suite: "dispatch", architecture: "closure-effects", feature: "counter", layout: "", n: "",
+            metric: "mallocs"),
+        unit: "count",
+        value: 2,
+        configuration: "release"
+    )
+    let exponent = ResultRow.count(
+        .init(
+            suite: "layout", architecture: "closure-effects", feature: "app", layout: "single-store", n: "",
+            metric: "growth-exponent"),
+        unit: "exponent",
+        value: 1.0,
+        configuration: "release"
+    )
+
+    var baseline: [ResultRow] { [time, mallocs, exponent] }
+
+    func with(_ rows: [ResultRow], _ change: (inout ResultRow) -> Void, at index: Int) -> [ResultRow] {
+        var rows = rows
+        change(&rows[index])
+        return rows
+    }
+
+    @Test("A run compared with itself passes")
+    func identical() throws {
+        let comparison = try Comparison(baseline: baseline, current: baseline)
+        #expect(!comparison.hasRegression)
+        #expect(comparison.changes.allSatisfy { $0.verdict == .unchanged })
+    }
+
+    @Test("One extra allocation per operation is a regression")
+    func oneMoreAllocation() throws {
+        let current = with(baseline, { $0.median += 1 }, at: 1)
+        let comparison = try Comparison(baseline: baseline, current: current)
+        #expect(comparison.hasRegression)
+        #expect(comparison.regressions.map(\.key) == [mallocs.key])
+        #expect(comparison.changes.first?.verdict == .regression)
+    }
+
+    @Test("A fraction of an allocation more is still a regression: counts are exact")
+    func tinyAllocationRise() throws {
+        let current = with(baseline, { $0.median += 0.001 }, at: 1)
+        #expect(try Comparison(baseline: baseline, current: current).hasRegression)
+    }
+
+    @Test("Fewer allocations is an improvement, not a failure")
+    func fewerAllocations() throws {
+        let current = with(baseline, { $0.median = 1 }, at: 1)
+        let comparison = try Comparison(baseline: baseline, current: current)
+        #expect(!comparison.hasRegression)
+        #expect(comparison.improvements.map(\.key) == [mallocs.key])
+    }
+
+    @Test(
+        "Time ratios are gated by the tolerance",
+        arguments: [
+            (4.0, Comparison.Verdict.unchanged), (4.9, .unchanged), (5.1, .regression), (8, .regression),
+            (3.3, .unchanged), (3.1, .improvement),
+        ]
+    )
+    func timeTolerance(ratio: Double, verdict: Comparison.Verdict) throws {
+        let current = with(baseline, { $0.ratioToBaseline = ratio }, at: 0)
+        let comparison = try Comparison(baseline: baseline, current: current, timeTolerance: 0.25)
+        #expect(comparison.changes.first { $0.key == time.key }?.verdict == verdict)
+    }
+
+    @Test("Absolute times do not matter, only ratios: a uniformly slower machine passes")
+    func slowerMachine() throws {
+        let current = with(baseline, { $0.median *= 3 }, at: 0)
+        #expect(try !Comparison(baseline: baseline, current: current).hasRegression)
+    }
+
+    @Test("Growth exponents are reported but never fail the gate")
+    func exponentsAreInformational() throws {
+        let current = with(baseline, { $0.median = 2 }, at: 2)
+        let comparison = try Comparison(baseline: baseline, current: current)
+        #expect(!comparison.hasRegression)
+        #expect(comparison.changes.first { $0.key == exponent.key }?.verdict == .changed)
+    }
+
+    @Test("Rows missing on either side make the runs incomparable, naming the rows")
+    func missingRows() {
+        #expect(throws: ComparisonError.missingRows(inCurrent: [exponent.key], inBaseline: [])) {
+            try Comparison(baseline: baseline, current: Array(baseline.prefix(2)))
+        }
+        #expect(throws: ComparisonError.missingRows(inCurrent: [], inBaseline: [exponent.key])) {
+            try Comparison(baseline: Array(baseline.prefix(2)), current: baseline)
+        }
+    }
+
+    @Test("A unit change, a missing ratio or a debug run make the runs incomparable")
+    func unusableInputs() {
+        #expect(throws: ComparisonError.unitMismatch(time.key, baseline: "ns", current: "us")) {
+            try Comparison(baseline: baseline, current: with(baseline, { $0.unit = "us" }, at: 0))
+        }
+        #expect(throws: ComparisonError.missingRatio(time.key)) {
+            try Comparison(baseline: baseline, current: with(baseline, { $0.ratioToBaseline = nil }, at: 0))
+        }
+        #expect(throws: ComparisonError.debugBuild(time.key)) {
+            try Comparison(baseline: baseline, current: with(baseline, { $0.configuration = "debug" }, at: 0))
+        }
+    }
+}
