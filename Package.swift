@@ -42,6 +42,8 @@ let package = Package(
             ),
             .target(name: "BenchmarkReport", swiftSettings: strictness),
             .testTarget(name: "BenchmarkReportTests", dependencies: ["BenchmarkReport"], swiftSettings: strictness),
+            .target(name: "BenchmarkCLI", dependencies: ["BenchmarkReport"], swiftSettings: strictness),
+            .testTarget(name: "BenchmarkCLITests", dependencies: ["BenchmarkCLI"], swiftSettings: strictness),
             .executableTarget(
                 name: "bench",
                 path: "Benchmarks/bench",

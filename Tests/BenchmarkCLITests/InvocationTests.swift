@@ -1,0 +1,105 @@
+import BenchmarkCLI
+import Testing
+
+@Suite("Command line")
+struct InvocationTests {
+    let vocabulary = Vocabulary(
+        suites: ["baseline", "dispatch", "effects"],
+        architectures: ["closure-effects", "effect-values"],
+        features: ["counter", "transfer"]
+    )
+
+    func parse(_ arguments: String) throws -> Invocation {
+        try Invocation.parse(arguments.split(separator: " ").map(String.init), vocabulary: vocabulary)
+    }
+
+    @Test("No arguments runs everything as CSV on stdout")
+    func defaults() throws {
+        #expect(try parse("") == .run(.init()))
+        #expect(try parse("run") == .run(.init()))
+    }
+
+    @Test("Run options are read in any order, with or without '='")
+    func runOptions() throws {
+        var expected = Invocation.RunOptions()
+        expected.quick = true
+        expected.format = .csv
+        expected.output = "/tmp/q.csv"
+        expected.allowDebug = true
+        expected.filter = Filter(suites: ["dispatch"], architectures: ["effect-values"])
+        #expect(
+            try parse("--quick --output /tmp/q.csv --allow-debug --filter dispatch --filter=effect-values")
+                == .run(expected))
+        #expect(
+            try parse("run --output=/tmp/q.csv --filter dispatch,effect-values --quick --allow-debug")
+                == .run(expected))
+    }
+
+    @Test("A filter matches one name of every kind it names")
+    func filterSemantics() {
+        let filter = Filter(suites: ["dispatch", "effects"], architectures: ["effect-values"])
+        #expect(filter.selects(suite: "dispatch", architecture: "effect-values", feature: "counter"))
+        #expect(filter.selects(suite: "effects", architecture: "effect-values", feature: "transfer"))
+        #expect(!filter.selects(suite: "dispatch", architecture: "closure-effects", feature: "counter"))
+        #expect(!filter.selects(suite: "baseline", architecture: "effect-values", feature: "counter"))
+        #expect(Filter().selects(suite: "anything", architecture: "at", feature: "all"))
+    }
+
+    @Test("list, compare and help")
+    func otherCommands() throws {
+        #expect(try parse("list --filter counter") == .list(Filter(features: ["counter"])))
+        var compare = Invocation.CompareOptions(baseline: "a.csv", current: "b.csv", timeTolerance: 0.4)
+        #expect(try parse("compare a.csv b.csv --time-tolerance 40") == .compare(compare))
+        compare.timeTolerance = 0.25
+        compare.showAll = true
+        #expect(try parse("compare --all a.csv b.csv") == .compare(compare))
+        #expect(try parse("--help") == .help)
+        #expect(try parse("compare -h") == .help)
+        #expect(try parse("help") == .help)
+    }
+
+    @Test(
+        "Bad input is one line naming the problem",
+        arguments: [
+            ("frobnicate", "unknown command 'frobnicate'"),
+            ("--fast", "unknown option '--fast' for run"),
+            ("--filter", "--filter needs a value"),
+            (
+                "--filter dispach",
+                "unknown filter 'dispach'; suites: baseline, dispatch, effects; architectures:"
+            ),
+            ("--filter dispatch,", "unknown filter ''"),
+            ("--format json", "--format must be csv or table, not 'json'"),
+            ("--quick --samples 50", "--quick and --samples conflict"),
+            ("--samples 2", "--samples must be a whole number from 3 to 100000"),
+            ("--format table --output x.csv", "--output writes CSV"),
+            ("--quick=yes", "--quick takes no value"),
+            ("list --quick", "unknown option '--quick' for list"),
+            ("run extra", "unexpected argument 'extra' for run"),
+            ("compare a.csv", "compare needs two files, BASELINE and CURRENT; got 1"),
+            ("compare a.csv b.csv c.csv", "got 3"),
+            ("compare a.csv b.csv --time-tolerance lots", "--time-tolerance must be a percentage"),
+            ("compare a.csv b.csv --time-tolerance", "--time-tolerance needs a value"),
+            ("compare a.csv b.csv --strict", "unknown option '--strict' for compare"),
+        ]
+    )
+    func errors(arguments: String, message: String) {
+        #expect {
+            try parse(arguments)
+        } throws: { error in
+            guard let error = error as? UsageError else { return false }
+            return error.message.hasPrefix(message)
+                || error.message.contains(message) && !error.message.contains("\n")
+        }
+    }
+
+    @Test("The help text names every suite, architecture and feature and shows examples")
+    func helpText() {
+        let text = Invocation.helpText(vocabulary: vocabulary)
+        for name in vocabulary.suites + vocabulary.architectures + vocabulary.features {
+            #expect(text.contains(name))
+        }
+        #expect(text.contains("EXAMPLES:"))
+        #expect(text.contains("bench compare"))
+    }
+}
