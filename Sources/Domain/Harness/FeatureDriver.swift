@@ -5,7 +5,7 @@
 /// own calls. Benchmarks measure each architecture's native API separately and report this path as
 /// its own `dispatch-adapter` row, so the cost of the adapter stays visible.
 @MainActor
-public protocol FeatureDriver<Intent, Snapshot>: AnyObject {
+public protocol FeatureDriver<Intent, Snapshot>: AnyObject, Sendable {
     associatedtype Intent: Sendable
     associatedtype Snapshot: Equatable & Sendable
 

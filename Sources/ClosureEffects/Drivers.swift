@@ -1,0 +1,213 @@
+import Domain
+import Observation
+
+/// The closure-effects architecture (`closure-effects`) as the harness sees it: its id and its
+/// factories. Reducers returning closure effects, run by an observable ``Store`` (seed 004 §5.2,
+/// seed 002 "flavor 2").
+public enum ClosureEffectsArchitecture: Architecture {
+    public static let id = ArchitectureID.closureEffects
+
+    @MainActor
+    public static func makeCounter(
+        _ dependencies: Dependencies
+    ) -> any FeatureDriver<CounterIntent, CounterState> {
+        CounterDriver(
+            store: Store(
+                initialState: CounterState(),
+                reducer: CounterFeature(quoteClient: dependencies.quoteClient)
+            )
+        )
+    }
+
+    @MainActor
+    public static func makeTransfer(
+        _ dependencies: Dependencies
+    ) -> any FeatureDriver<TransferIntent, TransferState> {
+        TransferDriver(store: Store(initialState: TransferState(), reducer: TransferFeature(dependencies)))
+    }
+
+    @MainActor
+    public static func makeApp(
+        layout: Layout,
+        counters: Int,
+        _ dependencies: Dependencies
+    ) -> any AppDriver {
+        switch layout {
+        case .singleStore:
+            SingleStoreAppDriver(
+                store: Store(
+                    initialState: AppFeature.State(counterCount: counters),
+                    reducer: AppFeature(dependencies)
+                )
+            )
+        case .multiStore:
+            MultiStoreAppDriver(app: MultiStoreApp(counterCount: counters, dependencies: dependencies))
+        }
+    }
+}
+
+/// Drives a counter ``Store`` with the shared intents (the harness's adapter path).
+@MainActor
+public final class CounterDriver: FeatureDriver {
+    public let store: Store<CounterFeature>
+
+    public init(store: Store<CounterFeature>) {
+        self.store = store
+    }
+
+    public var snapshot: CounterState {
+        store.state
+    }
+
+    public func send(_ intent: CounterIntent) {
+        store.send(CounterFeature.Action(intent))
+    }
+
+    public func settle() async {
+        await store.settle()
+    }
+}
+
+/// Drives a transfer ``Store`` with the shared intents (the harness's adapter path).
+@MainActor
+public final class TransferDriver: FeatureDriver {
+    public let store: Store<TransferFeature>
+
+    public init(store: Store<TransferFeature>) {
+        self.store = store
+    }
+
+    public var snapshot: TransferState {
+        store.state
+    }
+
+    public func send(_ intent: TransferIntent) {
+        store.send(TransferFeature.Action(intent))
+    }
+
+    public func settle() async {
+        await store.settle()
+    }
+}
+
+/// Drives the single-store app: one ``Store`` running ``AppFeature``.
+///
+/// An observer of counter `i` tracks the store's `state`, so every action that changes any part of the
+/// app wakes it: the honest cost of one store for everything.
+@MainActor
+public final class SingleStoreAppDriver: AppDriver {
+    public let store: Store<AppFeature>
+
+    public init(store: Store<AppFeature>) {
+        self.store = store
+    }
+
+    public var layout: Layout {
+        .singleStore
+    }
+
+    public var snapshot: AppSnapshot {
+        let state = store.state
+        return AppSnapshot(selectedTab: state.selectedTab, counters: state.counters, transfer: state.transfer)
+    }
+
+    public func send(_ intent: AppIntent) {
+        store.send(AppFeature.Action(intent))
+    }
+
+    public func settle() async {
+        await store.settle()
+    }
+
+    public func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void) {
+        let store = store
+        observeContinuously({ _ = store.state.counters[index] }, onChange: onChange)
+    }
+}
+
+/// Drives the multi-store app: a ``MultiStoreApp`` root with one ``Store`` per feature.
+///
+/// An observer of counter `i` tracks only that counter's store, so it wakes only for that counter.
+@MainActor
+public final class MultiStoreAppDriver: AppDriver {
+    public let app: MultiStoreApp
+
+    public init(app: MultiStoreApp) {
+        self.app = app
+    }
+
+    public var layout: Layout {
+        .multiStore
+    }
+
+    public var snapshot: AppSnapshot {
+        AppSnapshot(
+            selectedTab: app.selectedTab,
+            counters: app.counters.map(\.state),
+            transfer: app.transfer.state
+        )
+    }
+
+    public func send(_ intent: AppIntent) {
+        app.send(AppFeature.Action(intent))
+    }
+
+    public func settle() async {
+        await app.settle()
+    }
+
+    public func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void) {
+        let store = app.counters[index]
+        observeContinuously({ _ = store.state }, onChange: onChange)
+    }
+}
+
+/// Tracks what `read` reads and calls `onChange` every time it changes, not just the first time.
+///
+/// `withObservationTracking` reports one change per registration, so the change handler registers
+/// again right away. Stores change their state only on the main actor, which is where the handler runs.
+@MainActor
+func observeContinuously(
+    _ read: @escaping @MainActor () -> Void,
+    onChange: @escaping @MainActor () -> Void
+) {
+    withObservationTracking(read) {
+        MainActor.assumeIsolated {
+            onChange()
+            observeContinuously(read, onChange: onChange)
+        }
+    }
+}
+
+extension CounterFeature.Action {
+    init(_ intent: CounterIntent) {
+        switch intent {
+        case .increment: self = .increment
+        case .decrement: self = .decrement
+        case .loadQuote: self = .loadQuote
+        }
+    }
+}
+
+extension TransferFeature.Action {
+    init(_ intent: TransferIntent) {
+        switch intent {
+        case .loadAccounts: self = .loadAccounts
+        case .selectFrom(let account): self = .selectFrom(account)
+        case .selectTo(let account): self = .selectTo(account)
+        case .updateAmount(let amount): self = .updateAmount(amount)
+        case .submitTransfer: self = .submitTransfer
+        case .resetError: self = .resetError
+        }
+    }
+}
+
+extension AppFeature.Action {
+    init(_ intent: AppIntent) {
+        switch intent {
+        case .counter(let index, let counterIntent): self = .counter(index: index, .init(counterIntent))
+        case .transfer(let transferIntent): self = .transfer(.init(transferIntent))
+        case .selectTab(let tab): self = .selectTab(tab)
+        }
+    }
+}

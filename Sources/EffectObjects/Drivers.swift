@@ -1,0 +1,182 @@
+import Domain
+
+/// The `effect-objects` architecture's entry point for the harness (seed 002, "effect objects").
+public enum EffectObjectsArchitecture: Architecture {
+    public static var id: ArchitectureID { .effectObjects }
+
+    @MainActor
+    public static func makeCounter(
+        _ dependencies: Dependencies
+    ) -> any FeatureDriver<CounterIntent, CounterState> {
+        let feature = CounterFeature(quoteClient: dependencies.quoteClient)
+        return CounterDriver(host: WorkflowHost(state: CounterState(), workflow: feature))
+    }
+
+    @MainActor
+    public static func makeTransfer(
+        _ dependencies: Dependencies
+    ) -> any FeatureDriver<TransferIntent, TransferState> {
+        let feature = TransferFeature(dependencies: dependencies)
+        return TransferDriver(host: WorkflowHost(state: TransferState(), workflow: feature))
+    }
+
+    @MainActor
+    public static func makeApp(layout: Layout, counters: Int, _ dependencies: Dependencies) -> any AppDriver {
+        switch layout {
+        case .singleStore:
+            SingleStoreAppDriver(host: WorkflowHost(counterCount: counters, dependencies: dependencies))
+        case .multiStore:
+            MultiStoreAppDriver(app: MultiStoreApp(counterCount: counters, dependencies: dependencies))
+        }
+    }
+}
+
+/// Drives a counter's ``WorkflowHost`` with the shared intents (the harness's adapter path).
+@MainActor
+public final class CounterDriver: FeatureDriver {
+    public let host: WorkflowHost<CounterFeature>
+
+    public init(host: WorkflowHost<CounterFeature>) {
+        self.host = host
+    }
+
+    public var snapshot: CounterState {
+        host.state
+    }
+
+    public func send(_ intent: CounterIntent) {
+        host.send(CounterFeature.Action(intent))
+    }
+
+    public func settle() async {
+        await host.settle()
+    }
+}
+
+/// Drives a transfer's ``WorkflowHost`` with the shared intents (the harness's adapter path).
+@MainActor
+public final class TransferDriver: FeatureDriver {
+    public let host: WorkflowHost<TransferFeature>
+
+    public init(host: WorkflowHost<TransferFeature>) {
+        self.host = host
+    }
+
+    public var snapshot: TransferState {
+        host.state
+    }
+
+    public func send(_ intent: TransferIntent) {
+        host.send(TransferFeature.Action(intent))
+    }
+
+    public func settle() async {
+        await host.settle()
+    }
+}
+
+/// Drives the single-store app: one ``WorkflowHost`` of ``AppFeature``. An observer of any counter
+/// subscribes to that one host, so every action wakes every observer.
+@MainActor
+public final class SingleStoreAppDriver: AppDriver {
+    public let host: WorkflowHost<AppFeature>
+
+    public init(host: WorkflowHost<AppFeature>) {
+        self.host = host
+    }
+
+    public var layout: Layout {
+        .singleStore
+    }
+
+    public var snapshot: AppSnapshot {
+        AppSnapshot(
+            selectedTab: host.state.selectedTab,
+            counters: host.state.counters,
+            transfer: host.state.transfer
+        )
+    }
+
+    public func send(_ intent: AppIntent) {
+        host.send(AppFeature.Action(intent))
+    }
+
+    public func settle() async {
+        await host.settle()
+    }
+
+    public func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void) {
+        host.subscribe { _ in onChange() }
+    }
+}
+
+/// Drives the multi-store app: a ``MultiStoreApp`` root with one host per child. An observer of
+/// counter `index` subscribes to that counter's host only.
+@MainActor
+public final class MultiStoreAppDriver: AppDriver {
+    public let app: MultiStoreApp
+
+    public init(app: MultiStoreApp) {
+        self.app = app
+    }
+
+    public var layout: Layout {
+        .multiStore
+    }
+
+    public var snapshot: AppSnapshot {
+        AppSnapshot(
+            selectedTab: app.selectedTab,
+            counters: app.counters.map(\.state),
+            transfer: app.transfer.state
+        )
+    }
+
+    public func send(_ intent: AppIntent) {
+        app.send(AppFeature.Action(intent))
+    }
+
+    public func settle() async {
+        await app.settle()
+    }
+
+    public func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void) {
+        app.counters[index].subscribe { _ in onChange() }
+    }
+}
+
+extension CounterFeature.Action {
+    /// The action a user's intent sends.
+    public init(_ intent: CounterIntent) {
+        switch intent {
+        case .increment: self = .increment
+        case .decrement: self = .decrement
+        case .loadQuote: self = .loadQuote
+        }
+    }
+}
+
+extension TransferFeature.Action {
+    /// The action a user's intent sends.
+    public init(_ intent: TransferIntent) {
+        switch intent {
+        case .loadAccounts: self = .loadAccounts
+        case .selectFrom(let account): self = .selectFrom(account)
+        case .selectTo(let account): self = .selectTo(account)
+        case .updateAmount(let amount): self = .updateAmount(amount)
+        case .submitTransfer: self = .submitTransfer
+        case .resetError: self = .resetError
+        }
+    }
+}
+
+extension AppFeature.Action {
+    /// The action a user's intent sends.
+    public init(_ intent: AppIntent) {
+        switch intent {
+        case .counter(let index, let intent): self = .counter(index: index, CounterFeature.Action(intent))
+        case .transfer(let intent): self = .transfer(TransferFeature.Action(intent))
+        case .selectTab(let tab): self = .selectTab(tab)
+        }
+    }
+}

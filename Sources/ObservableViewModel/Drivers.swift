@@ -1,0 +1,316 @@
+import Domain
+import Observation
+
+/// The `observable-viewmodel` architecture's entry point for the harness: plain MVVM (seed 004 §5.1,
+/// seed 000), one `@Observable` view model per feature.
+public enum ObservableViewModelArchitecture: Architecture {
+    public static let id = ArchitectureID.observableViewModel
+
+    @MainActor public static func makeCounter(
+        _ dependencies: Dependencies
+    ) -> any FeatureDriver<CounterIntent, CounterState> {
+        CounterViewModelDriver(CounterViewModel(quoteClient: dependencies.quoteClient))
+    }
+
+    @MainActor public static func makeTransfer(
+        _ dependencies: Dependencies
+    ) -> any FeatureDriver<TransferIntent, TransferState> {
+        TransferViewModelDriver(TransferViewModel(dependencies: dependencies))
+    }
+
+    @MainActor public static func makeApp(
+        layout: Layout,
+        counters: Int,
+        _ dependencies: Dependencies
+    ) -> any AppDriver {
+        switch layout {
+        case .singleStore:
+            SingleStoreAppViewModelDriver(
+                SingleStoreAppViewModel(counterCount: counters, dependencies: dependencies)
+            )
+        case .multiStore:
+            AppViewModelDriver(AppViewModel(counterCount: counters, dependencies: dependencies))
+        }
+    }
+}
+
+/// Drives a ``CounterViewModel`` with the shared counter intents (the harness's adapter path).
+@MainActor
+public final class CounterViewModelDriver: FeatureDriver {
+    public let viewModel: CounterViewModel
+    private let calls = PendingCalls()
+
+    public init(_ viewModel: CounterViewModel) {
+        self.viewModel = viewModel
+    }
+
+    public var snapshot: CounterState {
+        CounterState(viewModel)
+    }
+
+    public func send(_ intent: CounterIntent) {
+        viewModel.perform(intent, calls: calls)
+    }
+
+    public func settle() async {
+        await calls.settle()
+    }
+
+    /// The async intent calls `send(_:)` started that have not finished yet.
+    public var pendingCallCount: Int {
+        calls.count
+    }
+}
+
+/// Drives a ``TransferViewModel`` with the shared transfer intents (the harness's adapter path).
+@MainActor
+public final class TransferViewModelDriver: FeatureDriver {
+    public let viewModel: TransferViewModel
+    private let calls = PendingCalls()
+
+    public init(_ viewModel: TransferViewModel) {
+        self.viewModel = viewModel
+    }
+
+    public var snapshot: TransferState {
+        TransferState(viewModel)
+    }
+
+    public func send(_ intent: TransferIntent) {
+        viewModel.perform(intent, calls: calls)
+    }
+
+    public func settle() async {
+        await calls.settle()
+    }
+
+    /// The async intent calls `send(_:)` started that have not finished yet.
+    public var pendingCallCount: Int {
+        calls.count
+    }
+}
+
+/// Drives the multi-store ``AppViewModel``: intents go straight to the child view models, and an
+/// observer of counter *i* tracks only counter *i*'s view model.
+@MainActor
+public final class AppViewModelDriver: AppDriver {
+    public let viewModel: AppViewModel
+    public let layout = Layout.multiStore
+    private let calls = PendingCalls()
+
+    public init(_ viewModel: AppViewModel) {
+        self.viewModel = viewModel
+    }
+
+    public var snapshot: AppSnapshot {
+        AppSnapshot(
+            selectedTab: viewModel.selectedTab,
+            counters: viewModel.counters.map(CounterState.init),
+            transfer: TransferState(viewModel.transfer)
+        )
+    }
+
+    public func send(_ intent: AppIntent) {
+        switch intent {
+        case .counter(let index, let intent):
+            viewModel.counters[index].perform(intent, calls: calls)
+        case .transfer(let intent):
+            viewModel.transfer.perform(intent, calls: calls)
+        case .selectTab(let tab):
+            viewModel.selectedTab = tab
+        }
+    }
+
+    public func settle() async {
+        await calls.settle()
+    }
+
+    /// The async intent calls `send(_:)` started that have not finished yet.
+    public var pendingCallCount: Int {
+        calls.count
+    }
+
+    /// Tracks the four properties of counter `index`'s view model, as a counter view's body would.
+    public func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void) {
+        let counter = viewModel.counters[index]
+        observe(
+            {
+                _ = counter.count
+                _ = counter.quote
+                _ = counter.isLoading
+                _ = counter.errorMessage
+            },
+            onChange: onChange
+        )
+    }
+}
+
+/// Drives the ``SingleStoreAppViewModel``: intents call its index-taking methods, and an observer of
+/// counter *i* reads `counters[i]`, so it tracks the whole `counters` property.
+@MainActor
+public final class SingleStoreAppViewModelDriver: AppDriver {
+    public let viewModel: SingleStoreAppViewModel
+    public let layout = Layout.singleStore
+    private let calls = PendingCalls()
+
+    public init(_ viewModel: SingleStoreAppViewModel) {
+        self.viewModel = viewModel
+    }
+
+    public var snapshot: AppSnapshot {
+        AppSnapshot(
+            selectedTab: viewModel.selectedTab,
+            counters: viewModel.counters,
+            transfer: viewModel.transfer
+        )
+    }
+
+    public func send(_ intent: AppIntent) {
+        switch intent {
+        case .counter(let index, .increment):
+            viewModel.increment(counterAt: index)
+        case .counter(let index, .decrement):
+            viewModel.decrement(counterAt: index)
+        case .counter(let index, .loadQuote):
+            calls.start { [viewModel] in await viewModel.loadQuote(counterAt: index) }
+        case .transfer(.loadAccounts):
+            calls.start { [viewModel] in await viewModel.loadAccounts() }
+        case .transfer(.selectFrom(let account)):
+            viewModel.selectFrom(account)
+        case .transfer(.selectTo(let account)):
+            viewModel.selectTo(account)
+        case .transfer(.updateAmount(let amount)):
+            viewModel.updateAmount(amount)
+        case .transfer(.submitTransfer):
+            calls.start { [viewModel] in await viewModel.submitTransfer() }
+        case .transfer(.resetError):
+            viewModel.resetError()
+        case .selectTab(let tab):
+            viewModel.selectedTab = tab
+        }
+    }
+
+    public func settle() async {
+        await calls.settle()
+    }
+
+    /// The async intent calls `send(_:)` started that have not finished yet.
+    public var pendingCallCount: Int {
+        calls.count
+    }
+
+    /// Tracks `counters[index]`; Observation sees a read of the `counters` property, so every
+    /// counter's change wakes this observer.
+    public func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void) {
+        let viewModel = viewModel
+        observe({ _ = viewModel.counters[index] }, onChange: onChange)
+    }
+}
+
+/// The async intent calls a driver started and that have not finished yet.
+///
+/// A driver's `send(_:)` must return once the synchronous part of an intent is visible, so it starts
+/// each async view-model method with `Task.immediate`, which runs it on the main actor up to its
+/// first suspension. The tasks are kept only while they run, so `settle()` can await them without
+/// sleeping and nothing is retained once they are done.
+@MainActor
+private final class PendingCalls {
+    private var running: [Int: Task<Void, Never>] = [:]
+    /// Calls that finished before `start` could store their task; empty between calls.
+    private var finishedAtOnce: Set<Int> = []
+    private var nextID = 0
+
+    var count: Int {
+        running.count
+    }
+
+    func start(_ call: @escaping @MainActor () async -> Void) {
+        let id = nextID
+        nextID += 1
+        let task = Task.immediate { @MainActor [weak self] in
+            await call()
+            self?.finish(id)
+        }
+        if finishedAtOnce.remove(id) == nil {
+            running[id] = task
+        }
+    }
+
+    /// Returns once every call started so far, and every call started meanwhile, has finished.
+    func settle() async {
+        while let (id, task) = running.first {
+            await task.value
+            running[id] = nil
+        }
+    }
+
+    private func finish(_ id: Int) {
+        if running.removeValue(forKey: id) == nil {
+            finishedAtOnce.insert(id)
+        }
+    }
+}
+
+extension CounterViewModel {
+    fileprivate func perform(_ intent: CounterIntent, calls: PendingCalls) {
+        switch intent {
+        case .increment: increment()
+        case .decrement: decrement()
+        case .loadQuote: calls.start { await self.loadQuote() }
+        }
+    }
+}
+
+extension TransferViewModel {
+    fileprivate func perform(_ intent: TransferIntent, calls: PendingCalls) {
+        switch intent {
+        case .loadAccounts: calls.start { await self.loadAccounts() }
+        case .selectFrom(let account): selectFrom(account)
+        case .selectTo(let account): selectTo(account)
+        case .updateAmount(let amount): updateAmount(amount)
+        case .submitTransfer: calls.start { await self.submitTransfer() }
+        case .resetError: resetError()
+        }
+    }
+}
+
+extension CounterState {
+    @MainActor fileprivate init(_ viewModel: CounterViewModel) {
+        self.init(
+            count: viewModel.count,
+            quote: viewModel.quote,
+            isLoading: viewModel.isLoading,
+            errorMessage: viewModel.errorMessage
+        )
+    }
+}
+
+extension TransferState {
+    @MainActor fileprivate init(_ viewModel: TransferViewModel) {
+        self.init(
+            accounts: viewModel.accounts,
+            selectedFrom: viewModel.selectedFrom,
+            selectedTo: viewModel.selectedTo,
+            amount: viewModel.amount,
+            isLoading: viewModel.isLoading,
+            isSubmitting: viewModel.isSubmitting,
+            error: viewModel.error,
+            lastTransaction: viewModel.lastTransaction
+        )
+    }
+}
+
+/// Calls `onChange` every time Observation reports a change to what `read` reads, re-arming the
+/// tracking each time (`withObservationTracking` reports one change per registration).
+///
+/// The view models are main-actor isolated, so their properties only change on the main actor and
+/// Observation calls the change handler there.
+@MainActor
+private func observe(_ read: @escaping @MainActor () -> Void, onChange: @escaping @MainActor () -> Void) {
+    withObservationTracking(read) {
+        MainActor.assumeIsolated {
+            onChange()
+            observe(read, onChange: onChange)
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Domain
+import Testing
+
+@testable import ClosureEffects
+
+@Suite("App feature")
+@MainActor
+struct AppFeatureTests {
+    func dependencies(quoteClient: QuoteClient = .constant(.first)) -> Dependencies {
+        Dependencies(quoteClient: quoteClient, bank: InMemoryBank(accounts: .sample(count: 3)))
+    }
+
+    @Test("single store: a counter's loadQuote selects the counter tab and loads into that counter")
+    func singleStoreLoadQuoteSelectsCounterTab() async {
+        let store = TestStore(
+            initialState: AppFeature.State(
+                selectedTab: .transfer, counters: Array(repeating: CounterState(), count: 3)),
+            reducer: AppFeature(dependencies())
+        )
+        store.send(.counter(index: 1, .increment)) { $0.counters[1].count = 1 }
+        store.send(.counter(index: 1, .loadQuote)) {
+            $0.selectedTab = .counter
+            $0.counters[1].isLoading = true
+        }
+        await store.receive(.counter(index: 1, .quoteLoaded(.success(.first)))) {
+            $0.counters[1].isLoading = false
+            $0.counters[1].quote = .first
+        }
+        store.send(.selectTab(.transfer)) { $0.selectedTab = .transfer }
+        store.send(.transfer(.loadAccounts)) { $0.transfer.isLoading = true }
+        await store.receive(.transfer(.accountsLoaded(.sample(count: 3)))) {
+            $0.transfer.isLoading = false
+            $0.transfer.accounts = .sample(count: 3)
+        }
+        await store.finish()
+    }
+
+    @Test("single store: cancellation ids are per counter, so two counters load at once")
+    func cancellationIsPerCounter() async {
+        let gate = ResponseGate(honorsCancellation: false)
+        let store = TestStore(
+            initialState: AppFeature.State(counterCount: 6),
+            reducer: AppFeature(
+                dependencies(quoteClient: .gated(gate, results: [.success(.first), .success(.second)]))
+            )
+        )
+        store.send(.counter(index: 3, .loadQuote)) { $0.counters[3].isLoading = true }
+        await waitUntil { gate.waitingCount == 1 }
+        store.send(.counter(index: 5, .loadQuote)) { $0.counters[5].isLoading = true }
+        await waitUntil { gate.waitingCount == 2 }
+
+        gate.release(0)
+        await waitUntil { store.store.inFlightEffectCount == 1 }
+        gate.release(1)
+        await store.receive(.counter(index: 3, .quoteLoaded(.success(.first)))) {
+            $0.counters[3].isLoading = false
+            $0.counters[3].quote = .first
+        }
+        await store.receive(.counter(index: 5, .quoteLoaded(.success(.second)))) {
+            $0.counters[5].isLoading = false
+            $0.counters[5].quote = .second
+        }
+        await store.finish()
+    }
+
+    @Test("single store: a newer loadQuote on the same counter still cancels the older one")
+    func sameCounterStillCancels() async {
+        let gate = ResponseGate(honorsCancellation: false)
+        let store = TestStore(
+            initialState: AppFeature.State(counterCount: 2),
+            reducer: AppFeature(
+                dependencies(quoteClient: .gated(gate, results: [.success(.first), .success(.second)]))
+            )
+        )
+        store.send(.counter(index: 0, .loadQuote)) { $0.counters[0].isLoading = true }
+        await waitUntil { gate.waitingCount == 1 }
+        store.send(.counter(index: 0, .loadQuote))
+        await waitUntil { gate.waitingCount == 2 }
+        gate.release(1)
+        await store.receive(.counter(index: 0, .quoteLoaded(.success(.second)))) {
+            $0.counters[0].isLoading = false
+            $0.counters[0].quote = .second
+        }
+        gate.release(0)
+        await store.finish()
+    }
+
+    @Test("multi store: the root routes to the child stores and applies the tab rule")
+    func multiStoreRouting() async {
+        let app = MultiStoreApp(
+            selectedTab: .transfer,
+            counters: Array(repeating: CounterState(), count: 3),
+            dependencies: dependencies()
+        )
+        app.send(.counter(index: 2, .increment))
+        #expect(app.counters[2].state.count == 1)
+        #expect(app.selectedTab == .transfer)
+
+        app.send(.counter(index: 2, .loadQuote))
+        #expect(app.selectedTab == .counter)
+        #expect(app.counters[2].state.isLoading)
+        #expect(app.inFlightEffectCount == 1)
+
+        app.send(.selectTab(.transfer))
+        app.send(.transfer(.loadAccounts))
+        await app.settle()
+        #expect(app.inFlightEffectCount == 0)
+        #expect(app.selectedTab == .transfer)
+        #expect(app.counters[2].state == CounterState(count: 1, quote: .first))
+        #expect(app.counters[0].state == CounterState())
+        #expect(app.transfer.state.accounts == .sample(count: 3))
+    }
+
+    @Test("multi store: per-counter stores load independently")
+    func multiStoreCountersAreIndependent() async {
+        let gate = ResponseGate(honorsCancellation: true)
+        let app = MultiStoreApp(
+            counterCount: 4,
+            dependencies: dependencies(
+                quoteClient: .gated(gate, results: [.success(.first), .success(.second)]))
+        )
+        app.send(.counter(index: 1, .loadQuote))
+        await waitUntil { gate.waitingCount == 1 }
+        app.send(.counter(index: 3, .loadQuote))
+        await waitUntil { gate.waitingCount == 2 }
+        gate.releaseAll()
+        await app.settle()
+        #expect(app.counters[1].state == CounterState(quote: .first))
+        #expect(app.counters[3].state == CounterState(quote: .second))
+    }
+}

@@ -1,0 +1,146 @@
+import Domain
+import Testing
+
+@testable import ClosureEffects
+
+@Suite("Counter feature")
+@MainActor
+struct CounterFeatureTests {
+    @Test("increment and decrement change the count and start no effect")
+    func incrementAndDecrement() async {
+        let store = TestStore(
+            initialState: CounterState(),
+            reducer: CounterFeature(quoteClient: .failing())
+        )
+        store.send(.increment) { $0.count = 1 }
+        store.send(.increment) { $0.count = 2 }
+        store.send(.increment) { $0.count = 3 }
+        store.send(.decrement) { $0.count = 2 }
+        #expect(store.store.inFlightEffectCount == 0)
+        await store.finish()
+    }
+
+    @Test("the reducer returns no effect for increment and a fetch for loadQuote")
+    func returnedEffects() {
+        let feature = CounterFeature(quoteClient: .failing())
+        var state = CounterState()
+        #expect(feature.reduce(into: &state, action: .increment).isNone)
+        #expect(feature.reduce(into: &state, action: .decrement).isNone)
+        let fetch = feature.reduce(into: &state, action: .loadQuote)
+        #expect(!fetch.isNone)
+        #expect(state == CounterState(isLoading: true))
+    }
+
+    @Test("loadQuote feeds back the loaded quote")
+    func loadQuoteSuccess() async {
+        let store = TestStore(
+            initialState: CounterState(count: 4, errorMessage: "Old failure"),
+            reducer: CounterFeature(quoteClient: .constant(.first))
+        )
+        store.send(.loadQuote) {
+            $0.isLoading = true
+            $0.errorMessage = nil
+        }
+        await store.receive(.quoteLoaded(.success(.first))) {
+            $0.isLoading = false
+            $0.quote = .first
+        }
+        await store.finish()
+    }
+
+    @Test("a failed load shows the error message and keeps the last quote")
+    func loadQuoteFailureKeepsQuote() async {
+        let failure = QuoteError(message: "No connection")
+        let store = TestStore(
+            initialState: CounterState(),
+            reducer: CounterFeature(quoteClient: .scripted([.success(.first), .failure(failure)]))
+        )
+        store.send(.loadQuote) { $0.isLoading = true }
+        await store.receive(.quoteLoaded(.success(.first))) {
+            $0.isLoading = false
+            $0.quote = .first
+        }
+        store.send(.loadQuote) { $0.isLoading = true }
+        await store.receive(.quoteLoaded(.failure(failure))) {
+            $0.isLoading = false
+            $0.errorMessage = "No connection"
+        }
+        await store.finish()
+    }
+
+    @Test("a newer loadQuote cancels the older fetch when the client honours cancellation")
+    func newestLoadQuoteWins() async {
+        let gate = ResponseGate(honorsCancellation: true)
+        let store = TestStore(
+            initialState: CounterState(),
+            reducer: CounterFeature(
+                quoteClient: .gated(gate, results: [.success(.first), .success(.second)]))
+        )
+        store.send(.loadQuote) { $0.isLoading = true }
+        await waitUntil { gate.waitingCount == 1 }
+        store.send(.loadQuote)
+        await waitUntil { gate.ticketsIssued == 2 && gate.waitingCount == 1 }
+
+        gate.release(1)
+        await store.receive(.quoteLoaded(.success(.second))) {
+            $0.isLoading = false
+            $0.quote = .second
+        }
+        gate.release(0)
+        await store.finish()
+    }
+
+    @Test("a response that arrives after its fetch was cancelled is discarded")
+    func lateResponseIsDiscarded() async {
+        let gate = ResponseGate(honorsCancellation: false)
+        let store = TestStore(
+            initialState: CounterState(),
+            reducer: CounterFeature(
+                quoteClient: .gated(
+                    gate,
+                    results: [.success(.first), .failure(QuoteError(message: "late")), .success(.second)])
+            )
+        )
+        store.send(.loadQuote) { $0.isLoading = true }
+        await waitUntil { gate.waitingCount == 1 }
+        store.send(.loadQuote)
+        await waitUntil { gate.waitingCount == 2 }
+        store.send(.loadQuote)
+        await waitUntil { gate.waitingCount == 3 }
+
+        // The two cancelled fetches answer first, with a quote and with an error: both are dropped.
+        gate.release(0)
+        gate.release(1)
+        await waitUntil { store.store.inFlightEffectCount == 1 }
+        #expect(store.state == CounterState(isLoading: true))
+
+        gate.release(2)
+        await store.receive(.quoteLoaded(.success(.second))) {
+            $0.isLoading = false
+            $0.quote = .second
+        }
+        await store.finish()
+    }
+
+    @Test("newest wins when the answers arrive in reverse order")
+    func answersInReverseOrder() async {
+        let gate = ResponseGate(honorsCancellation: false)
+        let store = TestStore(
+            initialState: CounterState(),
+            reducer: CounterFeature(
+                quoteClient: .gated(gate, results: [.success(.first), .success(.second)]))
+        )
+        store.send(.loadQuote) { $0.isLoading = true }
+        await waitUntil { gate.waitingCount == 1 }
+        store.send(.loadQuote)
+        await waitUntil { gate.waitingCount == 2 }
+
+        gate.release(1)
+        await store.receive(.quoteLoaded(.success(.second))) {
+            $0.isLoading = false
+            $0.quote = .second
+        }
+        gate.release(0)
+        await store.finish()
+    }
+}

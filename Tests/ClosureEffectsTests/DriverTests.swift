@@ -1,0 +1,108 @@
+import Domain
+import Foundation
+import Testing
+
+@testable import ClosureEffects
+
+@Suite("Drivers")
+@MainActor
+struct DriverTests {
+    func dependencies() -> Dependencies {
+        Dependencies(
+            quoteClient: .scripted([
+                .success(.first), .failure(QuoteError(message: "Down")), .success(.second),
+            ]),
+            bank: InMemoryBank(accounts: .sample(count: 3))
+        )
+    }
+
+    @Test("the architecture reports its id")
+    func architectureID() {
+        #expect(ClosureEffectsArchitecture.id == .closureEffects)
+    }
+
+    @Test("single store: one counter action wakes every counter's observer", arguments: [1, 5, 20])
+    func singleStoreWakesEveryObserver(counters: Int) {
+        let app = ClosureEffectsArchitecture.makeApp(
+            layout: .singleStore, counters: counters, dependencies())
+        var wakes = Array(repeating: 0, count: counters)
+        for index in 0..<counters {
+            app.observeCounter(at: index) { wakes[index] += 1 }
+        }
+        app.send(.counter(index: 0, .increment))
+        #expect(wakes == Array(repeating: 1, count: counters))
+        app.send(.transfer(.updateAmount(3)))
+        #expect(wakes == Array(repeating: 2, count: counters))
+    }
+
+    @Test("multi store: one counter action wakes only that counter's observer", arguments: [1, 5, 20])
+    func multiStoreWakesOneObserver(counters: Int) {
+        let app = ClosureEffectsArchitecture.makeApp(
+            layout: .multiStore, counters: counters, dependencies())
+        var wakes = Array(repeating: 0, count: counters)
+        for index in 0..<counters {
+            app.observeCounter(at: index) { wakes[index] += 1 }
+        }
+        app.send(.counter(index: 0, .increment))
+        var expected = Array(repeating: 0, count: counters)
+        expected[0] = 1
+        #expect(wakes == expected)
+        app.send(.transfer(.updateAmount(3)))
+        app.send(.selectTab(.transfer))
+        #expect(wakes == expected)
+    }
+
+    @Test("both layouts give the same snapshots for the same script")
+    func layoutsAgree() async {
+        let script: [AppIntent] = [
+            .counter(index: 0, .increment),
+            .counter(index: 2, .decrement),
+            .selectTab(.transfer),
+            .counter(index: 1, .loadQuote),
+            .transfer(.loadAccounts),
+            .counter(index: 1, .loadQuote),
+            .transfer(.selectFrom([Account].sample(count: 3)[0])),
+            .transfer(.selectTo([Account].sample(count: 3)[2])),
+            .transfer(.updateAmount(25)),
+            .transfer(.submitTransfer),
+            .counter(index: 1, .loadQuote),
+            .transfer(.submitTransfer),
+            .transfer(.resetError),
+        ]
+        let single = ClosureEffectsArchitecture.makeApp(layout: .singleStore, counters: 3, dependencies())
+        let multi = ClosureEffectsArchitecture.makeApp(layout: .multiStore, counters: 3, dependencies())
+        #expect(single.layout == .singleStore)
+        #expect(multi.layout == .multiStore)
+        #expect(single.snapshot == multi.snapshot)
+        for intent in script {
+            single.send(intent)
+            multi.send(intent)
+            #expect(single.snapshot == multi.snapshot, "after sending \(intent)")
+            await single.settle()
+            await multi.settle()
+            #expect(single.snapshot == multi.snapshot, "after \(intent) settled")
+        }
+        let final = single.snapshot
+        #expect(final.selectedTab == .counter)
+        #expect(final.counters.map(\.count) == [1, 0, -1])
+        #expect(final.counters[1] == CounterState(quote: .second))
+        #expect(final.transfer.accounts.map(\.balance) == [75, 100, 125])
+        #expect(final.transfer.error == nil)
+    }
+
+    @Test("feature drivers apply intents synchronously and settle their effects")
+    func featureDrivers() async {
+        let counter = ClosureEffectsArchitecture.makeCounter(dependencies())
+        counter.send(.increment)
+        counter.send(.loadQuote)
+        #expect(counter.snapshot == CounterState(count: 1, isLoading: true))
+        await counter.settle()
+        #expect(counter.snapshot == CounterState(count: 1, quote: .first))
+
+        let transfer = ClosureEffectsArchitecture.makeTransfer(dependencies())
+        transfer.send(.loadAccounts)
+        #expect(transfer.snapshot.isLoading)
+        await transfer.settle()
+        #expect(transfer.snapshot == TransferState(accounts: .sample(count: 3)))
+    }
+}

@@ -1,0 +1,135 @@
+import Domain
+import Synchronization
+import Testing
+
+@testable import ClosureEffects
+
+/// A small TestStore in the style of TCA's, built on the real ``Store``.
+///
+/// `send` performs an action and asserts the exact state it produced; `receive` awaits the next action
+/// an effect fed back and asserts it and the exact state it produced; `finish` awaits every effect and
+/// fails if an action was left unasserted. Every state change is asserted, field by field, because the
+/// test states the whole expected value.
+@MainActor
+final class TestStore<Base: Reducer> where Base.State: Equatable & Sendable, Base.Action: Equatable {
+    let store: Store<Recording<Base>>
+    private let log: ActionLog<Base.Action, Base.State>
+    private var expectedState: Base.State
+
+    init(initialState: Base.State, reducer: Base) {
+        let log = ActionLog<Base.Action, Base.State>()
+        self.log = log
+        self.expectedState = initialState
+        self.store = Store(initialState: initialState, reducer: Recording(base: reducer, log: log))
+    }
+
+    var state: Base.State {
+        store.state
+    }
+
+    /// Sends `action` and expects the state `update` describes, starting from the last asserted state.
+    @discardableResult
+    func send(
+        _ action: Base.Action,
+        assert update: (inout Base.State) -> Void = { _ in },
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> StoreTask {
+        let unasserted = log.removeAll()
+        #expect(
+            unasserted.isEmpty, "Actions received but not asserted: \(unasserted.map(\.action))",
+            sourceLocation: sourceLocation)
+        let task = store.send(action)
+        let entries = log.removeAll()
+        #expect(entries.map(\.action) == [action], sourceLocation: sourceLocation)
+        update(&expectedState)
+        #expect(entries.last?.state == expectedState, sourceLocation: sourceLocation)
+        return task
+    }
+
+    /// Awaits the next action an effect fed back, expects it to be `action`, and expects the state
+    /// `update` describes.
+    func receive(
+        _ action: Base.Action,
+        assert update: (inout Base.State) -> Void = { _ in },
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        while log.isEmpty && store.inFlightEffectCount > 0 {
+            await Task.yield()
+        }
+        guard let entry = log.removeFirst() else {
+            Issue.record(
+                "Expected to receive \(action), but no effect is running.", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(entry.action == action, sourceLocation: sourceLocation)
+        update(&expectedState)
+        #expect(entry.state == expectedState, sourceLocation: sourceLocation)
+    }
+
+    /// Awaits every effect, then expects no action to be left unasserted and no task to be kept.
+    func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
+        await store.settle()
+        let unasserted = log.removeAll()
+        #expect(
+            unasserted.isEmpty, "Actions received but not asserted: \(unasserted.map(\.action))",
+            sourceLocation: sourceLocation)
+        #expect(store.inFlightEffectCount == 0, sourceLocation: sourceLocation)
+        #expect(store.cancellationIDCount == 0, sourceLocation: sourceLocation)
+        #expect(store.state == expectedState, sourceLocation: sourceLocation)
+    }
+}
+
+/// Runs `base` and records every action it reduces with the state right after it.
+struct Recording<Base: Reducer>: Reducer where Base.State: Sendable {
+    let base: Base
+    let log: ActionLog<Base.Action, Base.State>
+
+    func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+        let effect = base.reduce(into: &state, action: action)
+        log.append(action: action, state: state)
+        return effect
+    }
+}
+
+/// The actions a ``Recording`` reducer saw, oldest first.
+final class ActionLog<Action: Sendable, State: Sendable>: Sendable {
+    struct Entry: Sendable {
+        var action: Action
+        var state: State
+    }
+
+    private let entries = Mutex<[Entry]>([])
+
+    var isEmpty: Bool {
+        entries.withLock { $0.isEmpty }
+    }
+
+    func append(action: Action, state: State) {
+        entries.withLock { $0.append(Entry(action: action, state: state)) }
+    }
+
+    func removeFirst() -> Entry? {
+        entries.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+    }
+
+    func removeAll() -> [Entry] {
+        entries.withLock { entries in
+            defer { entries.removeAll() }
+            return entries
+        }
+    }
+}
+
+/// Yields until `condition` holds: how a test waits for an effect to reach a ``ResponseGate``.
+/// It waits for a state of the world, not for an amount of time.
+@MainActor
+func waitUntil(_ condition: () -> Bool) async {
+    while !condition() {
+        await Task.yield()
+    }
+}
+
+extension Quote {
+    static let first = Quote(content: "Simplicity is prerequisite for reliability.", author: "Dijkstra")
+    static let second = Quote(content: "Make it work, make it right, make it fast.", author: "Beck")
+}

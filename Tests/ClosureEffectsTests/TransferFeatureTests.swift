@@ -1,0 +1,270 @@
+import Domain
+import Foundation
+import Testing
+
+@testable import ClosureEffects
+
+@Suite("Transfer feature")
+@MainActor
+struct TransferFeatureTests {
+    let accounts = [Account].sample(count: 3)
+    var alice: Account { accounts[0] }
+    var bob: Account { accounts[1] }
+
+    func makeStore(
+        bank: InMemoryBank,
+        initialState: TransferState = TransferState()
+    ) -> TestStore<TransferFeature> {
+        TestStore(
+            initialState: initialState,
+            reducer: TransferFeature(
+                getAccounts: GetAccountsUseCase(bank: bank),
+                transferMoney: TransferMoneyUseCase(bank: bank)
+            )
+        )
+    }
+
+    @Test("loadAccounts feeds back the bank's accounts")
+    func loadAccounts() async {
+        let store = makeStore(bank: InMemoryBank(accounts: accounts))
+        store.send(.loadAccounts) { $0.isLoading = true }
+        await store.receive(.accountsLoaded(accounts)) {
+            $0.accounts = accounts
+            $0.isLoading = false
+        }
+        await store.finish()
+    }
+
+    @Test("a network failure while loading accounts shows networkError")
+    func loadAccountsNetworkFailure() async {
+        let bank = InMemoryBank(accounts: accounts)
+        await bank.failNextCalls(1)
+        let store = makeStore(bank: bank)
+        store.send(.loadAccounts) { $0.isLoading = true }
+        await store.receive(.accountsFailedToLoad(.networkError)) {
+            $0.isLoading = false
+            $0.error = .networkError
+        }
+        await store.finish()
+        #expect(await bank.invariantHolds)
+        #expect(await bank.ledger.isEmpty)
+    }
+
+    @Test("a newer loadAccounts cancels the older one")
+    func newestLoadAccountsWins() async {
+        let gate = ResponseGate(honorsCancellation: false)
+        let bank = InMemoryBank(accounts: accounts, gate: gate)
+        let store = makeStore(bank: bank)
+        store.send(.loadAccounts) { $0.isLoading = true }
+        await waitUntil { gate.waitingCount == 1 }
+        store.send(.loadAccounts)
+        await waitUntil { gate.waitingCount == 2 }
+
+        gate.release(0)
+        await waitUntil { store.store.inFlightEffectCount == 1 }
+        #expect(store.state.accounts.isEmpty)
+
+        gate.release(1)
+        await store.receive(.accountsLoaded(accounts)) {
+            $0.accounts = accounts
+            $0.isLoading = false
+        }
+        await store.finish()
+    }
+
+    @Test("selecting accounts, editing the amount and resetError each clear the error")
+    func editingClearsError() async {
+        let edits: [(TransferFeature.Action, (inout TransferState) -> Void)] = [
+            (.selectFrom(alice), { $0.selectedFrom = alice }),
+            (.selectTo(bob), { $0.selectedTo = bob }),
+            (.updateAmount(12.5), { $0.amount = 12.5 }),
+            (.resetError, { _ in }),
+        ]
+        for (action, edit) in edits {
+            let store = makeStore(
+                bank: InMemoryBank(accounts: accounts),
+                initialState: TransferState(accounts: accounts, error: .sameAccount)
+            )
+            store.send(action) {
+                edit(&$0)
+                $0.error = nil
+            }
+            await store.finish()
+        }
+    }
+
+    @Test("submitting without both accounts fails with invalidSelection, through an effect")
+    func missingSelection() async {
+        let store = makeStore(
+            bank: InMemoryBank(accounts: accounts),
+            initialState: TransferState(accounts: accounts)
+        )
+        store.send(.selectFrom(alice)) { $0.selectedFrom = alice }
+        store.send(.submitTransfer) {
+            $0.isLoading = true
+            $0.isSubmitting = true
+        }
+        await store.receive(.transferFailed(.invalidSelection)) {
+            $0.isLoading = false
+            $0.isSubmitting = false
+            $0.error = .invalidSelection
+        }
+        await store.finish()
+    }
+
+    @Test("a transfer moves the money, updates the shown balances and clears the form")
+    func transferSuccess() async throws {
+        let bank = InMemoryBank(accounts: accounts)
+        let store = makeStore(bank: bank)
+        store.send(.loadAccounts) { $0.isLoading = true }
+        await store.receive(.accountsLoaded(accounts)) {
+            $0.accounts = accounts
+            $0.isLoading = false
+        }
+        store.send(.selectFrom(alice)) { $0.selectedFrom = alice }
+        store.send(.selectTo(bob)) { $0.selectedTo = bob }
+        store.send(.updateAmount(30)) { $0.amount = 30 }
+        #expect(store.state.canSubmit)
+        store.send(.submitTransfer) {
+            $0.isLoading = true
+            $0.isSubmitting = true
+        }
+        let transaction = Transaction(id: TransactionID(1), from: alice.id, to: bob.id, amount: 30)
+        await store.receive(.transferCompleted(transaction)) {
+            $0.isLoading = false
+            $0.isSubmitting = false
+            $0.lastTransaction = transaction
+            $0.selectedFrom = nil
+            $0.selectedTo = nil
+            $0.amount = 0
+            $0.accounts[0].balance = 70
+            $0.accounts[1].balance = 130
+        }
+        await store.finish()
+        #expect(try await bank.balance(of: alice.id) == 70)
+        #expect(try await bank.balance(of: bob.id) == 130)
+        #expect(await bank.invariantHolds)
+    }
+
+    struct Refusal: Sendable, CustomTestStringConvertible {
+        var name: String
+        var from: Int?
+        var to: Int?
+        var amount: Decimal
+        var error: TransferError
+        var testDescription: String { name }
+    }
+
+    @Test(
+        "a refused transfer shows the matching error and leaves the bank untouched",
+        arguments: [
+            Refusal(name: "insufficient funds", from: 0, to: 1, amount: 150, error: .insufficientFunds),
+            Refusal(name: "zero amount", from: 0, to: 1, amount: 0, error: .invalidAmount),
+            Refusal(name: "negative amount", from: 0, to: 1, amount: -5, error: .invalidAmount),
+            Refusal(name: "same account", from: 0, to: 0, amount: 10, error: .sameAccount),
+            Refusal(name: "no payee", from: 0, to: nil, amount: 10, error: .invalidSelection),
+            Refusal(name: "no payer", from: nil, to: 1, amount: 10, error: .invalidSelection),
+        ]
+    )
+    func refusedTransfer(_ refusal: Refusal) async throws {
+        let bank = InMemoryBank(accounts: accounts)
+        let initialState = TransferState(
+            accounts: accounts,
+            selectedFrom: refusal.from.map { accounts[$0] },
+            selectedTo: refusal.to.map { accounts[$0] },
+            amount: refusal.amount
+        )
+        let store = makeStore(bank: bank, initialState: initialState)
+        store.send(.submitTransfer) {
+            $0.isLoading = true
+            $0.isSubmitting = true
+        }
+        await store.receive(.transferFailed(refusal.error)) {
+            $0.isLoading = false
+            $0.isSubmitting = false
+            $0.error = refusal.error
+        }
+        await store.finish()
+        #expect(await bank.ledger.isEmpty)
+        #expect(await bank.invariantHolds)
+        #expect(try await bank.balance(of: alice.id) == 100)
+    }
+
+    @Test("a network failure during the transfer shows networkError and moves nothing")
+    func transferNetworkFailure() async {
+        let bank = InMemoryBank(accounts: accounts)
+        await bank.failNextCalls(1)
+        let store = makeStore(
+            bank: bank,
+            initialState: TransferState(accounts: accounts, selectedFrom: alice, selectedTo: bob, amount: 10)
+        )
+        store.send(.submitTransfer) {
+            $0.isLoading = true
+            $0.isSubmitting = true
+        }
+        await store.receive(.transferFailed(.networkError)) {
+            $0.isLoading = false
+            $0.isSubmitting = false
+            $0.error = .networkError
+        }
+        await store.finish()
+        #expect(await bank.ledger.isEmpty)
+        #expect(await bank.invariantHolds)
+    }
+
+    @Test("an error that is not a TransferError becomes unknown")
+    func unknownError() async {
+        let stranger = Account(id: AccountID(99), name: "Stranger", balance: 1_000)
+        let bank = InMemoryBank(accounts: accounts)
+        let store = makeStore(
+            bank: bank,
+            initialState: TransferState(
+                accounts: accounts, selectedFrom: stranger, selectedTo: bob, amount: 10)
+        )
+        store.send(.submitTransfer) {
+            $0.isLoading = true
+            $0.isSubmitting = true
+        }
+        await store.receive(.transferFailed(.unknown)) {
+            $0.isLoading = false
+            $0.isSubmitting = false
+            $0.error = .unknown
+        }
+        await store.finish()
+        #expect(await bank.invariantHolds)
+    }
+
+    @Test("a second submit while the first is in flight does nothing: money moves once")
+    func doubleSubmitMovesMoneyOnce() async {
+        let gate = ResponseGate()
+        let bank = InMemoryBank(accounts: accounts, gate: gate)
+        let store = makeStore(
+            bank: bank,
+            initialState: TransferState(accounts: accounts, selectedFrom: alice, selectedTo: bob, amount: 40)
+        )
+        store.send(.submitTransfer) {
+            $0.isLoading = true
+            $0.isSubmitting = true
+        }
+        await waitUntil { gate.waitingCount == 1 }
+        store.send(.submitTransfer)
+        #expect(store.store.inFlightEffectCount == 1)
+
+        gate.releaseAll()
+        let transaction = Transaction(id: TransactionID(1), from: alice.id, to: bob.id, amount: 40)
+        await store.receive(.transferCompleted(transaction)) {
+            $0.isLoading = false
+            $0.isSubmitting = false
+            $0.lastTransaction = transaction
+            $0.selectedFrom = nil
+            $0.selectedTo = nil
+            $0.amount = 0
+            $0.accounts[0].balance = 60
+            $0.accounts[1].balance = 140
+        }
+        await store.finish()
+        #expect(await bank.ledger == [transaction])
+        #expect(gate.ticketsIssued == 1)
+        #expect(await bank.invariantHolds)
+    }
+}

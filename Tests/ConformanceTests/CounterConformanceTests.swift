@@ -1,0 +1,112 @@
+import Domain
+import Testing
+
+/// Scenarios 1–3 of features.md, over every architecture standalone and in both app layouts.
+@MainActor
+@Suite("Conformance: counter")
+struct CounterConformanceTests {
+    let wisdom = Quote(content: "Measure, don't guess.", author: "Anonymous")
+    let newer = Quote(content: "Only the newest answer counts.", author: "Bench")
+    let outage = QuoteError(message: "The quote service is unavailable.")
+
+    @Test("1. increment ×3, decrement ×1 -> count 2", arguments: Subject.all)
+    func incrementAndDecrement(subject: Subject) {
+        let counter = CounterUnderTest(subject, quoteClient: .failing())
+        var trace: [Int] = []
+        for intent in [CounterIntent.increment, .increment, .increment, .decrement] {
+            counter.send(intent)
+            trace.append(counter.state.count)
+        }
+        #expect(trace == [1, 2, 3, 2])
+        #expect(counter.state == CounterState(count: 2))
+    }
+
+    @Test("2. a loaded quote is kept when the next load fails", arguments: Subject.all)
+    func successThenFailure(subject: Subject) async {
+        let counter = CounterUnderTest(subject, quoteClient: .scripted([.success(wisdom), .failure(outage)]))
+        var trace: [CounterState] = []
+        counter.send(.loadQuote)
+        trace.append(counter.state)
+        await counter.settle()
+        trace.append(counter.state)
+        counter.send(.loadQuote)
+        trace.append(counter.state)
+        await counter.settle()
+        trace.append(counter.state)
+        #expect(
+            trace == [
+                CounterState(isLoading: true),
+                CounterState(quote: wisdom),
+                CounterState(quote: wisdom, isLoading: true),
+                CounterState(quote: wisdom, errorMessage: outage.message),
+            ]
+        )
+        if subject.mode != .feature {
+            #expect(counter.selectedTab == .counter)
+        }
+    }
+
+    @Test("A new load clears the previous error", arguments: Subject.all)
+    func loadClearsError(subject: Subject) async {
+        let counter = CounterUnderTest(subject, quoteClient: .scripted([.failure(outage), .success(wisdom)]))
+        counter.send(.loadQuote)
+        await counter.settle()
+        #expect(counter.state == CounterState(errorMessage: outage.message))
+        counter.send(.increment)
+        counter.send(.loadQuote)
+        #expect(counter.state == CounterState(count: 1, isLoading: true))
+        await counter.settle()
+        #expect(counter.state == CounterState(count: 1, quote: wisdom))
+    }
+
+    @Test(
+        "3. two loads in flight, answered newest first: only the newest quote is applied",
+        arguments: Subject.all,
+        [true, false]
+    )
+    func newestLoadWins(subject: Subject, gateHonoursCancellation: Bool) async {
+        let gate = ResponseGate(honorsCancellation: gateHonoursCancellation)
+        let counter = CounterUnderTest(
+            subject,
+            quoteClient: .gated(gate, results: [.success(wisdom), .success(newer)])
+        )
+        counter.send(.loadQuote)
+        await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
+        counter.send(.increment)
+        counter.send(.loadQuote)
+        #expect(counter.state == CounterState(count: 1, isLoading: true))
+        await waitUntil("the second fetch waits at the gate") {
+            gate.ticketsIssued == 2 && gate.waitingCount == (gateHonoursCancellation ? 1 : 2)
+        }
+
+        gate.release(1)
+        if gateHonoursCancellation {
+            await counter.settle()
+        } else {
+            await waitUntil("the newest quote is applied") { counter.state.quote == newer }
+        }
+        #expect(counter.state == CounterState(count: 1, quote: newer))
+
+        gate.release(0)
+        await counter.settle()
+        #expect(counter.state == CounterState(count: 1, quote: newer), "a stale quote was applied")
+        #expect(gate.waitingCount == 0)
+    }
+
+    @Test("A cancelled load leaves no error behind", arguments: Subject.all)
+    func cancelledLoadIsSilent(subject: Subject) async {
+        let gate = ResponseGate(honorsCancellation: true)
+        let counter = CounterUnderTest(
+            subject, quoteClient: .gated(gate, results: [.success(wisdom), .failure(outage)]))
+        counter.send(.loadQuote)
+        await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
+        counter.send(.loadQuote)
+        await waitUntil("the second fetch waits at the gate") {
+            gate.ticketsIssued == 2 && gate.waitingCount == 1
+        }
+        #expect(counter.state == CounterState(isLoading: true))
+        gate.release(1)
+        await counter.settle()
+        #expect(counter.state == CounterState(errorMessage: outage.message))
+    }
+}

@@ -1,0 +1,178 @@
+import Domain
+import Foundation
+import Testing
+
+/// Scenario 8: long random scripts over every intent, from fixed seeds, in both app layouts of every
+/// architecture. Every subject must produce the same snapshot after every settled step.
+@MainActor
+@Suite("Conformance: random scripts")
+struct RandomScriptTests {
+    nonisolated static let seeds: [UInt64] = Array(1...20)
+    nonisolated static let steps = 1000
+    nonisolated static let counters = 3
+
+    @Test("8. a 1000-step random script gives identical snapshots everywhere", arguments: seeds)
+    func randomScript(seed: UInt64) async throws {
+        let script = Script(seed: seed, steps: Self.steps, counters: Self.counters)
+        var reference: (subject: Subject, trace: [AppSnapshot])?
+        for subject in Subject.inApp {
+            let trace = try await run(script, on: subject)
+            guard let (referenceSubject, expected) = reference else {
+                reference = (subject, trace)
+                continue
+            }
+            if let step = Array(zip(expected, trace)).firstIndex(where: { $0 != $1 }) {
+                Issue.record(
+                    """
+                    \(subject.testDescription) differs from \(referenceSubject.testDescription) \
+                    after step \(step) (\(script.steps[step])):
+                    expected \(expected[step])
+                    got      \(trace[step])
+                    """
+                )
+            }
+            #expect(trace.count == expected.count)
+        }
+    }
+
+    /// Runs `script` on one subject, settling after every step, and checks the money rules on the way.
+    func run(_ script: Script, on subject: Subject) async throws -> [AppSnapshot] {
+        let bank = InMemoryBank(accounts: script.accounts)
+        let dependencies = Dependencies(quoteClient: .scripted(script.quoteResults), bank: bank)
+        let layout = try #require(subject.mode.layout)
+        let app = subject.type.makeApp(layout: layout, counters: script.counters, dependencies)
+        var trace: [AppSnapshot] = []
+        var completed: [Transaction] = []
+        for step in script.steps {
+            switch step {
+            case .intent(let intent):
+                app.send(intent.resolved(in: app.snapshot))
+            case .bankFault:
+                await bank.failNextCalls(1)
+            }
+            await app.settle()
+            let snapshot = app.snapshot
+            if let transaction = snapshot.transfer.lastTransaction, transaction != completed.last {
+                completed.append(transaction)
+            }
+            trace.append(snapshot)
+        }
+        #expect(await bank.invariantHolds, "\(subject.testDescription): bank invariant broken")
+        #expect(
+            await bank.ledger == completed,
+            "\(subject.testDescription): a transfer moved money silently or twice")
+        return trace
+    }
+}
+
+/// A deterministic random script: app intents plus injected bank faults.
+struct Script: Sendable {
+    enum Step: Sendable, CustomStringConvertible {
+        case intent(ScriptedIntent)
+        case bankFault
+
+        var description: String {
+            switch self {
+            case .intent(let intent): "\(intent)"
+            case .bankFault: "bank fault"
+            }
+        }
+    }
+
+    /// An app intent whose account arguments are chosen from the accounts shown when it runs.
+    enum ScriptedIntent: Sendable {
+        case counter(index: Int, CounterIntent)
+        case selectTab(Tab)
+        case loadAccounts
+        case selectFrom(pick: Int)
+        case selectTo(pick: Int)
+        case updateAmount(Decimal)
+        case submitTransfer
+        case resetError
+
+        func resolved(in snapshot: AppSnapshot) -> AppIntent {
+            switch self {
+            case .counter(let index, let intent): return .counter(index: index, intent)
+            case .selectTab(let tab): return .selectTab(tab)
+            case .loadAccounts: return .transfer(.loadAccounts)
+            case .selectFrom(let pick): return .transfer(.selectFrom(Self.account(pick, in: snapshot)))
+            case .selectTo(let pick): return .transfer(.selectTo(Self.account(pick, in: snapshot)))
+            case .updateAmount(let amount): return .transfer(.updateAmount(amount))
+            case .submitTransfer: return .transfer(.submitTransfer)
+            case .resetError: return .transfer(.resetError)
+            }
+        }
+
+        /// The shown account at `pick`, or an account the bank does not know when none is shown there.
+        private static func account(_ pick: Int, in snapshot: AppSnapshot) -> Account {
+            let accounts = snapshot.transfer.accounts
+            guard pick < accounts.count else {
+                return Account(id: AccountID(900 + pick), name: "Unknown", balance: 0)
+            }
+            return accounts[pick]
+        }
+    }
+
+    let accounts: [Account]
+    let counters: Int
+    let steps: [Step]
+    let quoteResults: [Result<Quote, QuoteError>]
+
+    init(seed: UInt64, steps count: Int, counters: Int) {
+        var random = SplitMix64(seed: seed)
+        self.counters = counters
+        accounts = (1...4).map {
+            Account(id: AccountID($0), name: "Account \($0)", balance: Decimal(random.next(upTo: 200)))
+        }
+        var steps: [Step] = []
+        var loads = 0
+        for _ in 0..<count {
+            let roll = random.next(upTo: 100)
+            let step: Step
+            switch roll {
+            case 0..<30:
+                let intent = [CounterIntent.increment, .decrement, .loadQuote][random.next(upTo: 3)]
+                if intent == .loadQuote { loads += 1 }
+                step = .intent(.counter(index: random.next(upTo: counters), intent))
+            case 30..<34: step = .intent(.selectTab(random.next(upTo: 2) == 0 ? .counter : .transfer))
+            case 34..<42: step = .intent(.loadAccounts)
+            case 42..<54: step = .intent(.selectFrom(pick: random.next(upTo: 5)))
+            case 54..<66: step = .intent(.selectTo(pick: random.next(upTo: 5)))
+            case 66..<80:
+                let cents = random.next(upTo: 16_000) - 1_000
+                step = .intent(.updateAmount(Decimal(cents) / 100))
+            case 80..<94: step = .intent(.submitTransfer)
+            case 94..<97: step = .intent(.resetError)
+            default: step = .bankFault
+            }
+            steps.append(step)
+        }
+        self.steps = steps
+        quoteResults = (0..<loads).map { index in
+            random.next(upTo: 4) == 0
+                ? .failure(QuoteError(message: "Failure \(index)"))
+                : .success(Quote(content: "Quote \(index)", author: "Author \(random.next(upTo: 10))"))
+        }
+    }
+}
+
+/// A small, fast, seedable generator (SplitMix64), so scripts are identical on every platform.
+struct SplitMix64: Sendable {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func next(upTo bound: Int) -> Int {
+        Int(next() % UInt64(bound))
+    }
+}

@@ -1,0 +1,187 @@
+import ClosureEffects
+import Domain
+import EffectObjects
+import EffectValues
+import ObservableViewModel
+import StoreSubclass
+import Testing
+
+/// How a feature is hosted while a scenario drives it.
+enum Mode: String, Sendable, CaseIterable {
+    /// The feature on its own.
+    case feature
+    /// Inside the composed app, one store for everything.
+    case singleStore = "single-store"
+    /// Inside the composed app, one store per child.
+    case multiStore = "multi-store"
+
+    var layout: Layout? {
+        switch self {
+        case .feature: nil
+        case .singleStore: .singleStore
+        case .multiStore: .multiStore
+        }
+    }
+}
+
+/// One architecture hosted one way: the unit every conformance scenario is parameterised over.
+struct Subject: Sendable, Hashable, CustomTestStringConvertible {
+    var architecture: ArchitectureID
+    var mode: Mode
+
+    var testDescription: String { "\(architecture.rawValue) (\(mode.rawValue))" }
+
+    /// Every architecture in every mode: 5 × 3.
+    static let all: [Subject] = ArchitectureID.allCases.flatMap { id in
+        Mode.allCases.map { Subject(architecture: id, mode: $0) }
+    }
+
+    /// Every architecture in both app layouts: 5 × 2.
+    static let inApp: [Subject] = all.filter { $0.mode != .feature }
+
+    var type: any Architecture.Type { Self.type(of: architecture) }
+
+    static func type(of id: ArchitectureID) -> any Architecture.Type {
+        switch id {
+        case .observableViewModel: ObservableViewModelArchitecture.self
+        case .storeSubclass: StoreSubclassArchitecture.self
+        case .closureEffects: ClosureEffectsArchitecture.self
+        case .effectValues: EffectValuesArchitecture.self
+        case .effectObjects: EffectObjectsArchitecture.self
+        }
+    }
+}
+
+/// The number of counters in the composed app while a counter scenario runs, and the one it drives.
+let appCounterCount = 3
+let drivenCounter = 1
+
+/// A counter feature under test, standalone or as counter ``drivenCounter`` of an app.
+///
+/// In app mode it also checks, on every read, the app-level rules the scenario does not name: the
+/// other counters never change, and the transfer feature is left alone.
+@MainActor
+final class CounterUnderTest {
+    let subject: Subject
+    private let counter: (any FeatureDriver<CounterIntent, CounterState>)?
+    private let app: (any AppDriver)?
+
+    init(_ subject: Subject, quoteClient: QuoteClient) {
+        self.subject = subject
+        let dependencies = Dependencies(
+            quoteClient: quoteClient, bank: InMemoryBank(accounts: .sample(count: 2)))
+        if let layout = subject.mode.layout {
+            counter = nil
+            app = subject.type.makeApp(layout: layout, counters: appCounterCount, dependencies)
+        } else {
+            counter = subject.type.makeCounter(dependencies)
+            app = nil
+        }
+    }
+
+    func send(_ intent: CounterIntent) {
+        if let counter {
+            counter.send(intent)
+        } else if let app {
+            app.send(.counter(index: drivenCounter, intent))
+        }
+    }
+
+    var state: CounterState {
+        if let counter { return counter.snapshot }
+        guard let app else { return CounterState() }
+        let snapshot = app.snapshot
+        for (index, other) in snapshot.counters.enumerated() where index != drivenCounter {
+            #expect(
+                other == CounterState(), "counter \(index) changed while counter \(drivenCounter) was driven")
+        }
+        #expect(snapshot.transfer == TransferState())
+        return snapshot.counters[drivenCounter]
+    }
+
+    var selectedTab: Tab? { app?.snapshot.selectedTab }
+
+    func settle() async {
+        if let counter { await counter.settle() }
+        if let app { await app.settle() }
+    }
+}
+
+/// A transfer feature under test, standalone or inside an app, with its bank.
+@MainActor
+final class TransferUnderTest {
+    let subject: Subject
+    let bank: InMemoryBank
+    private let transfer: (any FeatureDriver<TransferIntent, TransferState>)?
+    private let app: (any AppDriver)?
+
+    init(_ subject: Subject, bank: InMemoryBank) {
+        self.subject = subject
+        self.bank = bank
+        let dependencies = Dependencies(quoteClient: .failing(), bank: bank)
+        if let layout = subject.mode.layout {
+            transfer = nil
+            app = subject.type.makeApp(layout: layout, counters: appCounterCount, dependencies)
+        } else {
+            transfer = subject.type.makeTransfer(dependencies)
+            app = nil
+        }
+    }
+
+    func send(_ intent: TransferIntent) {
+        if let transfer {
+            transfer.send(intent)
+        } else if let app {
+            app.send(.transfer(intent))
+        }
+    }
+
+    var state: TransferState {
+        if let transfer { return transfer.snapshot }
+        guard let app else { return TransferState() }
+        let snapshot = app.snapshot
+        #expect(snapshot.counters == Array(repeating: CounterState(), count: appCounterCount))
+        return snapshot.transfer
+    }
+
+    func settle() async {
+        if let transfer { await transfer.settle() }
+        if let app { await app.settle() }
+    }
+
+    /// Loads the accounts and returns them.
+    func loadAccounts() async -> [Account] {
+        send(.loadAccounts)
+        await settle()
+        return state.accounts
+    }
+
+    /// Checks the bank's invariant and that it still holds its opening balances when `untouched`.
+    func expectBankIsConsistent(untouched: Bool, sourceLocation: SourceLocation = #_sourceLocation) async {
+        #expect(await bank.invariantHolds, "bank invariant broken", sourceLocation: sourceLocation)
+        if untouched {
+            #expect(await bank.ledger.isEmpty, "the bank moved money", sourceLocation: sourceLocation)
+        }
+    }
+}
+
+/// Yields the main actor until `condition` holds, failing after five seconds instead of hanging.
+///
+/// Used only where a scenario must observe an intermediate point that no effect completion marks
+/// (a request parked at a gate, a result applied while an older request is still parked). It never
+/// sleeps: it lets queued main-actor work run and checks again.
+@MainActor
+func waitUntil(
+    _ what: String,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: () -> Bool
+) async {
+    let deadline = ContinuousClock.now + .seconds(5)
+    while !condition() {
+        if ContinuousClock.now > deadline {
+            Issue.record("timed out waiting until \(what)", sourceLocation: sourceLocation)
+            return
+        }
+        await Task.yield()
+    }
+}

@@ -1,0 +1,196 @@
+import Domain
+import Foundation
+import Testing
+
+/// Scenarios 4–7 of features.md, over every architecture standalone and in both app layouts.
+@MainActor
+@Suite("Conformance: transfer")
+struct TransferConformanceTests {
+    static let opening: [Account] = [
+        Account(id: AccountID(1), name: "A", balance: 100),
+        Account(id: AccountID(2), name: "B", balance: 250),
+        Account(id: AccountID(3), name: "C", balance: 0),
+    ]
+    var a: Account { Self.opening[0] }
+    var b: Account { Self.opening[1] }
+
+    func makeTransfer(_ subject: Subject, gate: ResponseGate? = nil) -> TransferUnderTest {
+        TransferUnderTest(subject, bank: InMemoryBank(accounts: Self.opening, gate: gate))
+    }
+
+    @Test("4. load accounts, transfer 30 from A to B", arguments: Subject.all)
+    func successfulTransfer(subject: Subject) async throws {
+        let transfer = makeTransfer(subject)
+        transfer.send(.loadAccounts)
+        #expect(transfer.state == TransferState(isLoading: true))
+        await transfer.settle()
+        #expect(transfer.state == TransferState(accounts: Self.opening))
+
+        transfer.send(.selectFrom(a))
+        transfer.send(.selectTo(b))
+        transfer.send(.updateAmount(30))
+        #expect(transfer.state.canSubmit)
+        transfer.send(.submitTransfer)
+        #expect(transfer.state.isLoading && transfer.state.isSubmitting)
+        await transfer.settle()
+
+        let expectedTransaction = Transaction(id: TransactionID(1), from: a.id, to: b.id, amount: 30)
+        var expectedAccounts = Self.opening
+        expectedAccounts[0].balance = 70
+        expectedAccounts[1].balance = 280
+        #expect(
+            transfer.state == TransferState(accounts: expectedAccounts, lastTransaction: expectedTransaction))
+        #expect(try await transfer.bank.balance(of: a.id) == 70)
+        #expect(try await transfer.bank.balance(of: b.id) == 280)
+        #expect(await transfer.bank.ledger == [expectedTransaction])
+        await transfer.expectBankIsConsistent(untouched: false)
+    }
+
+    @Test(
+        "5. rejected transfers report the matching error and leave the bank untouched",
+        arguments: Subject.all,
+        [
+            Rejection.insufficientFunds, .zeroAmount, .negativeAmount, .sameAccount, .missingFrom, .missingTo,
+            .missingBoth,
+        ]
+    )
+    func rejectedTransfer(subject: Subject, rejection: Rejection) async {
+        let transfer = makeTransfer(subject)
+        let accounts = await transfer.loadAccounts()
+        let (from, to, amount) = rejection.selection(in: accounts)
+        if let from { transfer.send(.selectFrom(from)) }
+        if let to { transfer.send(.selectTo(to)) }
+        transfer.send(.updateAmount(amount))
+        transfer.send(.submitTransfer)
+        await transfer.settle()
+        #expect(
+            transfer.state
+                == TransferState(
+                    accounts: Self.opening,
+                    selectedFrom: from,
+                    selectedTo: to,
+                    amount: amount,
+                    error: rejection.expectedError
+                )
+        )
+        await transfer.expectBankIsConsistent(untouched: true)
+
+        transfer.send(.resetError)
+        #expect(transfer.state.error == nil)
+    }
+
+    @Test("6. a network failure while loading accounts shows networkError", arguments: Subject.all)
+    func networkFailureOnLoad(subject: Subject) async {
+        let transfer = makeTransfer(subject)
+        await transfer.bank.failNextCalls(1)
+        transfer.send(.loadAccounts)
+        await transfer.settle()
+        #expect(transfer.state == TransferState(error: .networkError))
+        #expect(await transfer.loadAccounts() == Self.opening)
+        #expect(transfer.state.error == nil)
+        await transfer.expectBankIsConsistent(untouched: true)
+    }
+
+    @Test(
+        "6. a network failure while submitting shows networkError, and a retry succeeds",
+        arguments: Subject.all)
+    func networkFailureOnSubmit(subject: Subject) async {
+        let transfer = makeTransfer(subject)
+        _ = await transfer.loadAccounts()
+        transfer.send(.selectFrom(a))
+        transfer.send(.selectTo(b))
+        transfer.send(.updateAmount(10))
+        await transfer.bank.failNextCalls(1)
+        transfer.send(.submitTransfer)
+        await transfer.settle()
+        #expect(
+            transfer.state
+                == TransferState(
+                    accounts: Self.opening, selectedFrom: a, selectedTo: b, amount: 10, error: .networkError)
+        )
+        await transfer.expectBankIsConsistent(untouched: true)
+
+        transfer.send(.submitTransfer)
+        await transfer.settle()
+        #expect(transfer.state.lastTransaction?.amount == 10)
+        #expect(transfer.state.error == nil)
+        #expect(await transfer.bank.ledger.count == 1)
+        await transfer.expectBankIsConsistent(untouched: false)
+    }
+
+    @Test(
+        "7. a second submit while the first is in flight does nothing: money moves once",
+        arguments: Subject.all)
+    func doubleSubmit(subject: Subject) async {
+        let gate = ResponseGate()
+        gate.release(0)  // ticket 0 is the accounts load
+        let transfer = makeTransfer(subject, gate: gate)
+        _ = await transfer.loadAccounts()
+        transfer.send(.selectFrom(a))
+        transfer.send(.selectTo(b))
+        transfer.send(.updateAmount(40))
+        transfer.send(.submitTransfer)
+        await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
+        let inFlight = transfer.state
+        transfer.send(.submitTransfer)
+        #expect(transfer.state == inFlight, "a second submit changed the state")
+        await Task.yield()
+        #expect(gate.ticketsIssued == 2, "a second submit reached the bank")
+
+        gate.release(1)
+        gate.release(2)
+        await transfer.settle()
+        #expect(await transfer.bank.ledger.count == 1)
+        #expect(transfer.state.lastTransaction?.id == TransactionID(1))
+        #expect(transfer.state.accounts.map(\.balance) == [60, 290, 0])
+        #expect(!transfer.state.isLoading && !transfer.state.isSubmitting)
+        await transfer.expectBankIsConsistent(untouched: false)
+    }
+
+    @Test("Selecting and editing clear the error", arguments: Subject.all)
+    func editingClearsError(subject: Subject) async {
+        let transfer = makeTransfer(subject)
+        _ = await transfer.loadAccounts()
+        for edit in [TransferIntent.selectFrom(a), .selectTo(b), .updateAmount(5)] {
+            transfer.send(.submitTransfer)
+            await transfer.settle()
+            if transfer.state.error == nil {
+                transfer.send(.updateAmount(0))
+                transfer.send(.submitTransfer)
+                await transfer.settle()
+            }
+            #expect(transfer.state.error != nil)
+            transfer.send(edit)
+            #expect(transfer.state.error == nil, "\(edit) did not clear the error")
+        }
+    }
+}
+
+/// The ways scenario 5 makes a transfer fail before money moves.
+enum Rejection: String, Sendable, CaseIterable, CustomTestStringConvertible {
+    case insufficientFunds, zeroAmount, negativeAmount, sameAccount, missingFrom, missingTo, missingBoth
+
+    var testDescription: String { rawValue }
+
+    var expectedError: TransferError {
+        switch self {
+        case .insufficientFunds: .insufficientFunds
+        case .zeroAmount, .negativeAmount: .invalidAmount
+        case .sameAccount: .sameAccount
+        case .missingFrom, .missingTo, .missingBoth: .invalidSelection
+        }
+    }
+
+    func selection(in accounts: [Account]) -> (from: Account?, to: Account?, amount: Decimal) {
+        let (a, b) = (accounts[0], accounts[1])
+        switch self {
+        case .insufficientFunds: return (a, b, Decimal(string: "100.01")!)
+        case .zeroAmount: return (a, b, 0)
+        case .negativeAmount: return (a, b, -5)
+        case .sameAccount: return (a, a, 10)
+        case .missingFrom: return (nil, b, 10)
+        case .missingTo: return (a, nil, 10)
+        case .missingBoth: return (nil, nil, 10)
+        }
+    }
+}

@@ -1,0 +1,384 @@
+import Domain
+import Foundation
+import Testing
+
+@testable import EffectObjects
+
+@Suite("TransferFeature reducer and effects")
+struct TransferFeatureReducerTests {
+    let bank = InMemoryBank(accounts: sampleAccounts)
+    var feature: TransferFeature {
+        TransferFeature(dependencies: Dependencies(quoteClient: unusedQuoteClient, bank: bank))
+    }
+    let alice = sampleAccounts[0]
+    let bob = sampleAccounts[1]
+
+    @Test("loadAccounts starts loading, clears the error and returns one replacing LoadAccounts")
+    func loadAccountsReturnsLoadAccounts() {
+        var state = TransferState(error: .networkError)
+
+        let effects = feature.reduce(into: &state, action: .loadAccounts)
+
+        #expect(state == TransferState(isLoading: true))
+        #expect(effects.count == 1)
+        #expect(effects.first is LoadAccounts)
+        #expect(effects.first?.cancellationKey != nil)
+    }
+
+    @Test("accountsLoaded stores the list or the error and stops loading")
+    func accountsLoaded() {
+        var state = TransferState(isLoading: true)
+        #expect(feature.reduce(into: &state, action: .accountsLoaded(.success(sampleAccounts))).isEmpty)
+        #expect(state == TransferState(accounts: sampleAccounts))
+
+        state.isLoading = true
+        #expect(feature.reduce(into: &state, action: .accountsLoaded(.failure(.networkError))).isEmpty)
+        #expect(state == TransferState(accounts: sampleAccounts, error: .networkError))
+    }
+
+    @Test("Selecting accounts, editing the amount and resetting clear the error")
+    func editingClearsTheError() {
+        var state = TransferState(accounts: sampleAccounts, error: .sameAccount)
+        #expect(feature.reduce(into: &state, action: .selectFrom(alice)).isEmpty)
+        #expect(state == TransferState(accounts: sampleAccounts, selectedFrom: alice))
+
+        state.error = .invalidAmount
+        #expect(feature.reduce(into: &state, action: .selectTo(bob)).isEmpty)
+        #expect(state == TransferState(accounts: sampleAccounts, selectedFrom: alice, selectedTo: bob))
+
+        state.error = .insufficientFunds
+        #expect(feature.reduce(into: &state, action: .updateAmount(25)).isEmpty)
+        #expect(
+            state == TransferState(accounts: sampleAccounts, selectedFrom: alice, selectedTo: bob, amount: 25)
+        )
+
+        state.error = .unknown
+        #expect(feature.reduce(into: &state, action: .resetError).isEmpty)
+        #expect(state.error == nil)
+    }
+
+    @Test("submitTransfer returns a SubmitTransfer carrying the selection and the amount")
+    func submitReturnsSubmitTransfer() throws {
+        var state = TransferState(accounts: sampleAccounts, selectedFrom: alice, selectedTo: bob, amount: 30)
+
+        let effects = feature.reduce(into: &state, action: .submitTransfer)
+
+        #expect(
+            state
+                == TransferState(
+                    accounts: sampleAccounts,
+                    selectedFrom: alice,
+                    selectedTo: bob,
+                    amount: 30,
+                    isLoading: true,
+                    isSubmitting: true
+                )
+        )
+        #expect(effects.count == 1)
+        let submit = try #require(effects.first as? SubmitTransfer)
+        #expect(submit.from == alice.id)
+        #expect(submit.to == bob.id)
+        #expect(submit.amount == 30)
+        #expect(submit.cancellationKey == nil)
+    }
+
+    @Test("submitTransfer without both accounts returns ReportInvalidSelection")
+    func submitWithoutSelectionReportsIt() async {
+        var state = TransferState(accounts: sampleAccounts, selectedFrom: alice, amount: 30)
+
+        let effects = feature.reduce(into: &state, action: .submitTransfer)
+
+        #expect(
+            state
+                == TransferState(
+                    accounts: sampleAccounts,
+                    selectedFrom: alice,
+                    amount: 30,
+                    isLoading: true,
+                    isSubmitting: true
+                )
+        )
+        #expect(effects.count == 1)
+        #expect(effects.first is ReportInvalidSelection)
+        #expect(await ReportInvalidSelection().run() == .transferFailed(.invalidSelection))
+    }
+
+    @Test("submitTransfer while a transfer is in flight does nothing at all")
+    func submitWhileSubmittingIsIgnored() {
+        let submitting = TransferState(
+            accounts: sampleAccounts,
+            selectedFrom: alice,
+            selectedTo: bob,
+            amount: 30,
+            isLoading: true,
+            isSubmitting: true,
+            error: nil
+        )
+        var state = submitting
+
+        let effects = feature.reduce(into: &state, action: .submitTransfer)
+
+        #expect(state == submitting)
+        #expect(effects.isEmpty)
+    }
+
+    @Test("transferCompleted records the transaction, moves the balances and clears the form")
+    func transferCompleted() {
+        let transaction = Transaction(id: TransactionID(1), from: alice.id, to: bob.id, amount: 30)
+        var state = TransferState(
+            accounts: sampleAccounts,
+            selectedFrom: alice,
+            selectedTo: bob,
+            amount: 30,
+            isLoading: true,
+            isSubmitting: true
+        )
+
+        let effects = feature.reduce(into: &state, action: .transferCompleted(transaction))
+
+        var expectedAccounts = sampleAccounts
+        expectedAccounts[0].balance = 70
+        expectedAccounts[1].balance = 130
+        #expect(state == TransferState(accounts: expectedAccounts, lastTransaction: transaction))
+        #expect(effects.isEmpty)
+    }
+
+    @Test("transferFailed shows the error and ends the submission")
+    func transferFailed() {
+        var state = TransferState(
+            selectedFrom: alice,
+            selectedTo: alice,
+            amount: 5,
+            isLoading: true,
+            isSubmitting: true
+        )
+
+        let effects = feature.reduce(into: &state, action: .transferFailed(.sameAccount))
+
+        let failed = TransferState(selectedFrom: alice, selectedTo: alice, amount: 5, error: .sameAccount)
+        #expect(state == failed)
+        #expect(effects.isEmpty)
+    }
+
+    @Test("LoadAccounts answers the bank's accounts, or its TransferError")
+    func loadAccountsRuns() async {
+        let effect = LoadAccounts(useCase: GetAccountsUseCase(bank: bank))
+        #expect(await effect.run() == .accountsLoaded(.success(sampleAccounts)))
+
+        await bank.failNextCalls(1)
+        #expect(await effect.run() == .accountsLoaded(.failure(.networkError)))
+    }
+
+    @Test("SubmitTransfer answers transferCompleted and the bank moved the money once")
+    func submitTransferRuns() async throws {
+        let effect = SubmitTransfer(
+            useCase: TransferMoneyUseCase(bank: bank), from: alice.id, to: bob.id, amount: 30)
+
+        let action = await effect.run()
+
+        let transaction = Transaction(id: TransactionID(1), from: alice.id, to: bob.id, amount: 30)
+        #expect(action == .transferCompleted(transaction))
+        #expect(try await bank.balance(of: alice.id) == 70)
+        #expect(try await bank.balance(of: bob.id) == 130)
+        #expect(await bank.ledger == [transaction])
+        #expect(await bank.invariantHolds)
+    }
+
+    @Test(
+        "SubmitTransfer answers transferFailed with the use case's error and the bank is untouched",
+        arguments: [
+            (Decimal(30), 1, 1, TransferError.sameAccount),
+            (Decimal(0), 1, 2, .invalidAmount),
+            (Decimal(-5), 1, 2, .invalidAmount),
+            (Decimal(101), 1, 2, .insufficientFunds),
+        ]
+    )
+    func submitTransferFails(amount: Decimal, from: Int, to: Int, error: TransferError) async {
+        let effect = SubmitTransfer(
+            useCase: TransferMoneyUseCase(bank: bank),
+            from: AccountID(from),
+            to: AccountID(to),
+            amount: amount
+        )
+
+        #expect(await effect.run() == .transferFailed(error))
+        #expect(await bank.ledger.isEmpty)
+        #expect(await bank.total == 300)
+    }
+
+    @Test("SubmitTransfer answers networkError when the bank fails")
+    func submitTransferNetworkError() async {
+        await bank.failNextCalls(1)
+        let effect = SubmitTransfer(
+            useCase: TransferMoneyUseCase(bank: bank), from: alice.id, to: bob.id, amount: 30)
+
+        #expect(await effect.run() == .transferFailed(.networkError))
+        #expect(await bank.ledger.isEmpty)
+    }
+
+    @Test("SubmitTransfer maps an unknown bank error to .unknown")
+    func submitTransferUnknownError() async {
+        let effect = SubmitTransfer(
+            useCase: TransferMoneyUseCase(bank: bank),
+            from: alice.id,
+            to: AccountID(99),
+            amount: 30
+        )
+
+        #expect(await effect.run() == .transferFailed(.unknown))
+        #expect(await bank.ledger.isEmpty)
+    }
+}
+
+@MainActor
+@Suite("TransferFeature in a WorkflowHost")
+struct TransferHostTests {
+    func makeHost(
+        bank: InMemoryBank,
+        state: TransferState = TransferState()
+    ) -> WorkflowHost<TransferFeature> {
+        WorkflowHost(
+            state: state,
+            workflow: TransferFeature(
+                getAccounts: GetAccountsUseCase(bank: bank),
+                transferMoney: TransferMoneyUseCase(bank: bank)
+            )
+        )
+    }
+
+    @Test("Load the accounts, then transfer 30 from A to B")
+    func loadThenTransfer() async throws {
+        let bank = InMemoryBank(accounts: sampleAccounts)
+        let host = makeHost(bank: bank)
+
+        host.send(.loadAccounts)
+        await host.settle()
+        #expect(host.state == TransferState(accounts: sampleAccounts))
+
+        host.send(.selectFrom(sampleAccounts[0]))
+        host.send(.selectTo(sampleAccounts[1]))
+        host.send(.updateAmount(30))
+        host.send(.submitTransfer)
+        #expect(host.state.isSubmitting)
+        await host.settle()
+
+        let transaction = Transaction(id: TransactionID(1), from: AccountID(1), to: AccountID(2), amount: 30)
+        #expect(host.state.lastTransaction == transaction)
+        #expect(host.state.accounts.map(\.balance) == [70, 130, 100])
+        #expect(try await bank.balance(of: AccountID(1)) == 70)
+        #expect(try await bank.balance(of: AccountID(2)) == 130)
+        #expect(await bank.invariantHolds)
+        #expect(host.state.selectedFrom == nil && host.state.selectedTo == nil && host.state.amount == 0)
+        #expect(!host.state.isLoading && !host.state.isSubmitting && host.state.error == nil)
+        #expect(host.inFlightEffectCount == 0)
+    }
+
+    @Test("Submitting without a selection fails with invalidSelection and leaves the bank alone")
+    func missingSelection() async {
+        let bank = InMemoryBank(accounts: sampleAccounts)
+        let host = makeHost(bank: bank, state: TransferState(accounts: sampleAccounts))
+
+        host.send(.selectTo(sampleAccounts[1]))
+        host.send(.updateAmount(10))
+        host.send(.submitTransfer)
+        await host.settle()
+
+        #expect(
+            host.state
+                == TransferState(
+                    accounts: sampleAccounts,
+                    selectedTo: sampleAccounts[1],
+                    amount: 10,
+                    error: .invalidSelection
+                )
+        )
+        #expect(await bank.callCount == 0)
+    }
+
+    @Test("A network failure while loading the accounts shows networkError")
+    func loadAccountsNetworkFailure() async {
+        let bank = InMemoryBank(accounts: sampleAccounts)
+        await bank.failNextCalls(1)
+        let host = makeHost(bank: bank)
+
+        host.send(.loadAccounts)
+        await host.settle()
+
+        #expect(host.state == TransferState(error: .networkError))
+    }
+
+    @Test("A newer loadAccounts replaces the older one, whose failure is dropped")
+    func newerLoadAccountsWins() async throws {
+        let gate = ResponseGate(honorsCancellation: false)
+        let bank = InMemoryBank(accounts: sampleAccounts, gate: gate)
+        await bank.failNextCalls(1)
+        let host = makeHost(bank: bank)
+
+        host.send(.loadAccounts)
+        try await waitUntil { gate.ticketsIssued == 1 }
+        host.send(.loadAccounts)
+        try await waitUntil { gate.ticketsIssued == 2 }
+        gate.release(0)
+        try await waitUntil { host.inFlightEffectCount == 1 }
+        #expect(host.state == TransferState(isLoading: true))
+
+        gate.release(1)
+        await host.settle()
+        #expect(host.state == TransferState(accounts: sampleAccounts))
+    }
+
+    @Test("A second submit while the first is held at the gate moves the money once")
+    func doubleSubmitMovesMoneyOnce() async throws {
+        let gate = ResponseGate()
+        let bank = InMemoryBank(accounts: sampleAccounts, gate: gate)
+        let host = makeHost(
+            bank: bank,
+            state: TransferState(
+                accounts: sampleAccounts,
+                selectedFrom: sampleAccounts[0],
+                selectedTo: sampleAccounts[1],
+                amount: 40
+            )
+        )
+
+        host.send(.submitTransfer)
+        try await waitUntil { gate.waitingCount == 1 }
+        let inFlight = host.state
+        host.send(.submitTransfer)
+        #expect(host.state == inFlight)
+        #expect(host.inFlightEffectCount == 1)
+
+        gate.release(0)
+        await host.settle()
+
+        #expect(await bank.ledger.count == 1)
+        #expect(gate.ticketsIssued == 1)
+        let transaction = Transaction(id: TransactionID(1), from: AccountID(1), to: AccountID(2), amount: 40)
+        #expect(host.state.lastTransaction == transaction)
+        #expect(host.state.accounts.map(\.balance) == [60, 140, 100])
+        #expect(host.inFlightEffectCount == 0)
+    }
+
+    @Test("A network failure on submit shows networkError and moves nothing")
+    func submitNetworkFailure() async {
+        let bank = InMemoryBank(accounts: sampleAccounts)
+        await bank.failNextCalls(1)
+        let host = makeHost(
+            bank: bank,
+            state: TransferState(
+                accounts: sampleAccounts,
+                selectedFrom: sampleAccounts[0],
+                selectedTo: sampleAccounts[1],
+                amount: 40
+            )
+        )
+
+        host.send(.submitTransfer)
+        await host.settle()
+
+        #expect(host.state.error == .networkError)
+        #expect(!host.state.isLoading && !host.state.isSubmitting)
+        #expect(host.state.accounts == sampleAccounts)
+        #expect(await bank.ledger.isEmpty)
+    }
+}

@@ -1,0 +1,85 @@
+import Domain
+import Foundation
+import Testing
+
+@testable import EffectValues
+
+extension Reducer {
+    /// `state` after `event`, paired with the effects the reducer returned, for comparing with `==`.
+    static func reduced(_ state: State, _ event: Event) -> (State, [Effect]) {
+        var state = state
+        let effects = reduce(&state, event)
+        return (state, effects)
+    }
+}
+
+extension EffectExecution {
+    /// The task this execution runs or cancels.
+    var taskID: TaskID {
+        switch self {
+        case .run(let id, _), .cancel(let id): id
+        }
+    }
+
+    /// Whether this execution cancels rather than runs.
+    var isCancellation: Bool {
+        if case .cancel = self { return true }
+        return false
+    }
+
+    /// Runs the operation of a `.run` execution, off the main actor as the loop does, and returns the
+    /// event it feeds back. Records an issue for a `.cancel`.
+    func perform(sourceLocation: SourceLocation = #_sourceLocation) async -> Event? {
+        guard case .run(_, let operation) = self else {
+            Issue.record(
+                "expected an execution that runs, got a cancellation", sourceLocation: sourceLocation)
+            return nil
+        }
+        return await operation()
+    }
+}
+
+/// Yields the main actor until `condition` holds; records an issue after five seconds instead of hanging.
+///
+/// Only for points no effect completion marks, such as a request parked at a gate. It does not sleep:
+/// it lets queued work run and checks again.
+@MainActor
+func waitUntil(
+    _ what: String,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: () -> Bool
+) async {
+    let deadline = ContinuousClock.now + .seconds(5)
+    while !condition() {
+        guard ContinuousClock.now < deadline else {
+            Issue.record("timed out waiting until \(what)", sourceLocation: sourceLocation)
+            return
+        }
+        await Task.yield()
+    }
+}
+
+enum Fixture {
+    static let firstQuote = Quote(content: "Simplicity is prerequisite for reliability.", author: "Dijkstra")
+    static let secondQuote = Quote(content: "Make it work, make it right, make it fast.", author: "Beck")
+    static let outage = QuoteError(message: "The quote service is down.")
+
+    static let alice = Account(id: AccountID(1), name: "Alice", balance: 100)
+    static let bob = Account(id: AccountID(2), name: "Bob", balance: 50)
+    static let stranger = Account(id: AccountID(99), name: "Not at this bank", balance: 1_000)
+
+    static func bank(gate: ResponseGate? = nil) -> InMemoryBank {
+        InMemoryBank(accounts: [alice, bob], gate: gate)
+    }
+
+    static func transferHandler(_ bank: InMemoryBank) -> TransferEffectHandler {
+        TransferEffectHandler(
+            getAccounts: GetAccountsUseCase(bank: bank),
+            transferMoney: TransferMoneyUseCase(bank: bank)
+        )
+    }
+
+    static func dependencies(quoteClient: QuoteClient, bank: InMemoryBank = bank()) -> Dependencies {
+        Dependencies(quoteClient: quoteClient, bank: bank)
+    }
+}

@@ -1,0 +1,282 @@
+import Domain
+import ObservableViewModel
+import Observation
+import Synchronization
+import Testing
+
+/// The composed app in both layouts: the cross-feature tab rule, independent counters, observer
+/// wake-ups, and the drivers forgetting finished calls.
+@MainActor
+@Suite("AppViewModel and SingleStoreAppViewModel")
+struct AppViewModelTests {
+    let quote = Fixtures.wisdom
+
+    @Test("Multi store: a child counter's loadQuote selects the counter tab; nothing else does")
+    func multiStoreTabRule() async {
+        let app = AppViewModel(
+            counterCount: 3,
+            dependencies: Fixtures.dependencies(quoteClient: .constant(quote))
+        )
+        app.selectedTab = .transfer
+        app.counters[1].increment()
+        await app.transfer.loadAccounts()
+        #expect(app.selectedTab == .transfer)
+
+        let load = Task.immediate { await app.counters[2].loadQuote() }
+        #expect(app.selectedTab == .counter)
+        await load.value
+        #expect(app.counters.map(\.count) == [0, 1, 0])
+        #expect(app.counters.map(\.quote) == [nil, nil, quote])
+        #expect(app.inFlightEffectCount == 0)
+    }
+
+    @Test("Single store: loadQuote(counterAt:) selects the counter tab; nothing else does")
+    func singleStoreTabRule() async {
+        let app = SingleStoreAppViewModel(
+            counterCount: 3,
+            dependencies: Fixtures.dependencies(quoteClient: .constant(quote))
+        )
+        app.selectedTab = .transfer
+        app.increment(counterAt: 1)
+        await app.loadAccounts()
+        #expect(app.selectedTab == .transfer)
+
+        let load = Task.immediate { await app.loadQuote(counterAt: 2) }
+        #expect(app.selectedTab == .counter)
+        #expect(app.counters[2].isLoading)
+        await load.value
+        #expect(app.counters.map(\.count) == [0, 1, 0])
+        #expect(app.counters.map(\.quote) == [nil, nil, quote])
+        #expect(app.transfer.accounts == Fixtures.accounts)
+        #expect(app.inFlightEffectCount == 0)
+    }
+
+    @Test("Single store: a newer load of one counter cancels only that counter's older load")
+    func singleStoreLoadsAreIndependentPerCounter() async {
+        let gate = ResponseGate(honorsCancellation: false)
+        let stale = Quote(content: "stale", author: "old")
+        let app = SingleStoreAppViewModel(
+            counterCount: 2,
+            dependencies: Fixtures.dependencies(
+                quoteClient: .gated(
+                    gate, results: [.success(stale), .success(quote), .success(Fixtures.newer)])
+            )
+        )
+        let first = Task.immediate { await app.loadQuote(counterAt: 0) }
+        await waitUntil("counter 0's first fetch waits") { gate.waitingCount == 1 }
+        let other = Task.immediate { await app.loadQuote(counterAt: 1) }
+        await waitUntil("counter 1's fetch waits") { gate.waitingCount == 2 }
+        let second = Task.immediate { await app.loadQuote(counterAt: 0) }
+        await waitUntil("counter 0's second fetch waits") { gate.waitingCount == 3 }
+        #expect(app.inFlightEffectCount == 2)
+
+        gate.release(2)
+        gate.release(1)
+        await second.value
+        await other.value
+        gate.release(0)
+        await first.value
+        #expect(app.counters.map(\.quote) == [Fixtures.newer, quote])
+        #expect(app.counters.map(\.isLoading) == [false, false])
+        #expect(app.inFlightEffectCount == 0)
+    }
+
+    @Test("Single store: transfer intents work on the transfer state, money moves once")
+    func singleStoreTransfer() async {
+        let bank = InMemoryBank(accounts: Fixtures.accounts)
+        let app = SingleStoreAppViewModel(counterCount: 1, dependencies: Fixtures.dependencies(bank: bank))
+        await app.loadAccounts()
+        app.selectFrom(app.transfer.accounts[0])
+        app.selectTo(app.transfer.accounts[1])
+        app.updateAmount(30)
+        #expect(app.transfer.canSubmit)
+        await app.submitTransfer()
+        #expect(app.transfer.accounts.map(\.balance) == [70, 280, 0])
+        #expect(app.transfer.lastTransaction?.amount == 30)
+        #expect(await bank.ledger.count == 1)
+
+        await app.submitTransfer()
+        #expect(app.transfer.error == .invalidSelection)
+        app.resetError()
+        #expect(app.transfer.error == nil)
+        #expect(app.selectedTab == .counter)
+    }
+
+    @Test("Single store: a second submit while the first is in flight does nothing: money moves once")
+    func singleStoreDoubleSubmit() async {
+        let gate = ResponseGate()
+        gate.release(0)  // ticket 0 is the accounts load
+        let bank = InMemoryBank(accounts: Fixtures.accounts, gate: gate)
+        let app = SingleStoreAppViewModel(counterCount: 1, dependencies: Fixtures.dependencies(bank: bank))
+        await app.loadAccounts()
+        app.selectFrom(app.transfer.accounts[0])
+        app.selectTo(app.transfer.accounts[1])
+        app.updateAmount(40)
+
+        let first = Task.immediate { await app.submitTransfer() }
+        await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
+        let inFlight = app.transfer
+        gate.release(2)  // would let a wrongly sent second transfer through
+        await app.submitTransfer()
+        #expect(app.transfer == inFlight)
+        #expect(app.inFlightEffectCount == 1)
+
+        gate.release(1)
+        await first.value
+        #expect(await bank.ledger.count == 1)
+        #expect(app.transfer.accounts.map(\.balance) == [60, 290, 0])
+        #expect(!app.transfer.isLoading && !app.transfer.isSubmitting)
+        #expect(app.inFlightEffectCount == 0)
+    }
+
+    @Test("Both layouts give the same snapshots for the same intents", arguments: Layout.allCases)
+    func layoutsAgree(layout: Layout) async {
+        let bank = InMemoryBank(accounts: Fixtures.accounts)
+        let dependencies = Fixtures.dependencies(
+            quoteClient: .scripted([.success(quote), .failure(Fixtures.outage)]),
+            bank: bank
+        )
+        let app = ObservableViewModelArchitecture.makeApp(layout: layout, counters: 2, dependencies)
+        #expect(app.layout == layout)
+        let intents: [AppIntent] = [
+            .selectTab(.transfer), .counter(index: 0, .increment), .counter(index: 1, .loadQuote),
+            .transfer(.loadAccounts), .transfer(.selectFrom(Fixtures.accounts[1])),
+            .transfer(.selectTo(Fixtures.accounts[2])), .transfer(.updateAmount(50)),
+            .transfer(.submitTransfer),
+            .counter(index: 1, .decrement), .counter(index: 1, .loadQuote),
+        ]
+        var trace: [AppSnapshot] = []
+        for intent in intents {
+            app.send(intent)
+            await app.settle()
+            trace.append(app.snapshot)
+        }
+        var accounts = Fixtures.accounts
+        accounts[1].balance = 200
+        accounts[2].balance = 50
+        #expect(
+            trace.last
+                == AppSnapshot(
+                    selectedTab: .counter,
+                    counters: [
+                        CounterState(count: 1),
+                        CounterState(count: -1, quote: quote, errorMessage: Fixtures.outage.message),
+                    ],
+                    transfer: TransferState(
+                        accounts: accounts,
+                        lastTransaction: Transaction(
+                            id: TransactionID(1), from: AccountID(2), to: AccountID(3), amount: 50)
+                    )
+                )
+        )
+        #expect(trace[0].selectedTab == .transfer)
+        #expect(trace[2].selectedTab == .counter)
+    }
+
+    @Test(
+        "One counter intent wakes every counter observer in a single store and only its own in a multi store",
+        arguments: Layout.allCases, [1, 10, 100]
+    )
+    func observerWakeUps(layout: Layout, counters: Int) {
+        let app = ObservableViewModelArchitecture.makeApp(
+            layout: layout,
+            counters: counters,
+            Fixtures.dependencies()
+        )
+        var woken = Array(repeating: 0, count: counters)
+        for index in 0..<counters {
+            app.observeCounter(at: index) { woken[index] += 1 }
+        }
+        let target = counters / 2
+        app.send(.counter(index: target, .increment))
+        app.send(.counter(index: target, .decrement))
+        app.send(.counter(index: target, .increment))
+
+        var expected = Array(repeating: layout == .singleStore ? 3 : 0, count: counters)
+        expected[target] = 3
+        #expect(woken == expected)
+        #expect(app.snapshot.counters[target].count == 1)
+    }
+
+    @Test("Tab and transfer changes wake no counter observer", arguments: Layout.allCases)
+    func unrelatedChangesWakeNoCounterObserver(layout: Layout) {
+        let app = ObservableViewModelArchitecture.makeApp(
+            layout: layout, counters: 3, Fixtures.dependencies())
+        var woken = 0
+        for index in 0..<3 {
+            app.observeCounter(at: index) { woken += 1 }
+        }
+        app.send(.selectTab(.transfer))
+        app.send(.transfer(.updateAmount(12)))
+        app.send(.transfer(.selectFrom(Fixtures.accounts[0])))
+        #expect(woken == 0)
+        #expect(app.snapshot.transfer.amount == 12)
+    }
+
+    @Test("Multi store: a counter's view model is observed directly, property by property")
+    func multiStoreNativeObservation() {
+        let app = AppViewModel(counterCount: 2, dependencies: Fixtures.dependencies())
+        let changes = Mutex(0)
+        withObservationTracking {
+            _ = app.counters[0].count
+        } onChange: {
+            changes.withLock { $0 += 1 }
+        }
+        app.counters[1].increment()
+        #expect(changes.withLock { $0 } == 0)
+        app.counters[0].increment()
+        #expect(changes.withLock { $0 } == 1)
+    }
+
+    @Test("Drivers forget finished calls, and settle() waits for all of them", arguments: Layout.allCases)
+    func driversForgetFinishedCalls(layout: Layout) async {
+        let gate = ResponseGate()
+        let dependencies = Fixtures.dependencies(quoteClient: .gated(gate, results: [.success(quote)]))
+        let app = ObservableViewModelArchitecture.makeApp(layout: layout, counters: 2, dependencies)
+        let counts: () -> (calls: Int, tasks: Int) = {
+            switch app {
+            case let driver as AppViewModelDriver:
+                (driver.pendingCallCount, driver.viewModel.inFlightEffectCount)
+            case let driver as SingleStoreAppViewModelDriver:
+                (driver.pendingCallCount, driver.viewModel.inFlightEffectCount)
+            default:
+                (-1, -1)
+            }
+        }
+        app.send(.counter(index: 1, .loadQuote))
+        #expect(counts() == (1, 1))
+
+        app.send(.transfer(.submitTransfer))  // no selection: fails without suspending
+        #expect(counts() == (1, 1))
+        #expect(app.snapshot.transfer.error == .invalidSelection)
+
+        gate.release(0)
+        await waitUntil("the quote is shown") { app.snapshot.counters[1].quote == quote }
+        #expect(counts() == (0, 0), "a finished call is still kept")
+
+        gate.release(1)
+        app.send(.counter(index: 0, .loadQuote))  // the script has no answer left: it fails
+        await app.settle()
+        #expect(counts() == (0, 0))
+        #expect(app.snapshot.counters[0].errorMessage != nil)
+    }
+
+    @Test("Feature drivers: send shows the synchronous change, settle awaits the effect")
+    func featureDrivers() async {
+        let counter = ObservableViewModelArchitecture.makeCounter(
+            Fixtures.dependencies(quoteClient: .constant(quote, latency: .yields(5)))
+        )
+        counter.send(.increment)
+        counter.send(.loadQuote)
+        #expect(counter.snapshot == CounterState(count: 1, isLoading: true))
+        await counter.settle()
+        #expect(counter.snapshot == CounterState(count: 1, quote: quote))
+
+        let transfer = ObservableViewModelArchitecture.makeTransfer(Fixtures.dependencies())
+        transfer.send(.loadAccounts)
+        #expect(transfer.snapshot == TransferState(isLoading: true))
+        await transfer.settle()
+        #expect(transfer.snapshot == TransferState(accounts: Fixtures.accounts))
+        #expect((transfer as? TransferViewModelDriver)?.pendingCallCount == 0)
+    }
+}

@@ -1,0 +1,42 @@
+import Domain
+import Testing
+
+@testable import StoreSubclass
+
+/// Accounts A (100), B (250) and C (0).
+let openingAccounts: [Account] = [
+    Account(id: AccountID(1), name: "A", balance: 100),
+    Account(id: AccountID(2), name: "B", balance: 250),
+    Account(id: AccountID(3), name: "C", balance: 0),
+]
+
+let wisdom = Quote(content: "Measure, don't guess.", author: "Anonymous")
+let newer = Quote(content: "Only the newest answer counts.", author: "Bench")
+let outage = QuoteError(message: "The quote service is unavailable.")
+
+/// Lets queued work run until `condition` holds; records an issue instead of hanging.
+///
+/// Only for points no store method marks, like "the fetch is parked at its gate". It never sleeps.
+@MainActor
+func waitUntil(
+    _ what: String,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: () -> Bool
+) async {
+    for _ in 0..<100_000 where !condition() {
+        await Task.yield()
+    }
+    if !condition() {
+        Issue.record("gave up waiting until \(what)", sourceLocation: sourceLocation)
+    }
+}
+
+/// The first `count` elements of `stream`.
+func first<Element>(_ count: Int, of stream: AsyncStream<Element>) async -> [Element] {
+    var elements: [Element] = []
+    for await element in stream {
+        elements.append(element)
+        if elements.count == count { break }
+    }
+    return elements
+}
