@@ -1,0 +1,337 @@
+import CAllocationCounter
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Totals of heap activity over one counting window.
+///
+/// Counts come from the `CAllocationCounter` interposer: `allocations` are successful `malloc`,
+/// `calloc`, `realloc`, `memalign`, `aligned_alloc`, `posix_memalign`, `valloc` and `pvalloc`
+/// calls (a `realloc` of an existing block counts as one free plus one allocation, moved or
+/// not); `bytesAllocated` is the requested size; `liveBytes` is usable bytes allocated minus
+/// usable bytes freed inside the window (it can be negative when the window frees memory that
+/// was allocated before it opened).
+public struct AllocationCounts: Sendable, Equatable {
+    /// Blocks allocated.
+    public var allocations: Int
+    /// Blocks freed.
+    public var frees: Int
+    /// Bytes requested by the allocations.
+    public var bytesAllocated: Int
+    /// Net usable bytes still held: allocated minus freed.
+    public var liveBytes: Int
+    /// Swift tasks created (`swift_task_create` calls); nil where they cannot be counted.
+    public var tasksCreated: Int?
+
+    /// Creates counts from explicit values.
+    public init(allocations: Int, frees: Int, bytesAllocated: Int, liveBytes: Int, tasksCreated: Int?) {
+        self.allocations = allocations
+        self.frees = frees
+        self.bytesAllocated = bytesAllocated
+        self.liveBytes = liveBytes
+        self.tasksCreated = tasksCreated
+    }
+
+    /// The counts of `self` minus those of `other` (field by field).
+    public func subtracting(_ other: AllocationCounts) -> AllocationCounts {
+        AllocationCounts(
+            allocations: allocations - other.allocations,
+            frees: frees - other.frees,
+            bytesAllocated: bytesAllocated - other.bytesAllocated,
+            liveBytes: liveBytes - other.liveBytes,
+            tasksCreated: tasksCreated.flatMap { mine in other.tasksCreated.map { mine - $0 } }
+        )
+    }
+}
+
+/// Heap activity of a repeated operation: totals over `iterations` operations, and per operation.
+public struct AllocationMeasurement: Sendable, Equatable {
+    /// Operations counted.
+    public let iterations: Int
+    /// Totals over all counted operations.
+    public let totals: AllocationCounts
+
+    /// Creates a measurement of `iterations` operations with the given totals.
+    public init(iterations: Int, totals: AllocationCounts) {
+        precondition(iterations > 0, "AllocationMeasurement: iterations must be positive")
+        self.iterations = iterations
+        self.totals = totals
+    }
+
+    /// Allocations (mallocs) per operation.
+    public var allocationsPerOperation: Double { Double(totals.allocations) / Double(iterations) }
+    /// Frees per operation.
+    public var freesPerOperation: Double { Double(totals.frees) / Double(iterations) }
+    /// Bytes requested per operation.
+    public var bytesPerOperation: Double { Double(totals.bytesAllocated) / Double(iterations) }
+    /// Net bytes still held per operation (0 when everything allocated was freed).
+    public var liveBytesPerOperation: Double { Double(totals.liveBytes) / Double(iterations) }
+    /// Swift tasks created per operation; nil where tasks cannot be counted.
+    public var tasksPerOperation: Double? { totals.tasksCreated.map { Double($0) / Double(iterations) } }
+}
+
+/// The allocation pass of one benchmark: several repetitions and their median.
+public struct AllocationReport: Sendable, Equatable {
+    /// One measurement per repetition, in order.
+    public let measurements: [AllocationMeasurement]
+
+    /// Creates a report; all measurements must cover the same number of iterations.
+    public init(measurements: [AllocationMeasurement]) {
+        precondition(!measurements.isEmpty, "AllocationReport: no measurements")
+        precondition(
+            measurements.allSatisfy { $0.iterations == measurements[0].iterations },
+            "AllocationReport: measurements cover different iteration counts"
+        )
+        self.measurements = measurements
+    }
+
+    /// True when every repetition counted exactly the same: the counts are exact.
+    public var isExact: Bool { measurements.allSatisfy { $0 == measurements[0] } }
+
+    /// Operations counted per repetition.
+    public var iterations: Int { measurements[0].iterations }
+    /// Allocations (mallocs) per operation, from `median`.
+    public var allocationsPerOperation: Double { median.allocationsPerOperation }
+    /// Frees per operation, from `median`.
+    public var freesPerOperation: Double { median.freesPerOperation }
+    /// Bytes requested per operation, from `median`.
+    public var bytesPerOperation: Double { median.bytesPerOperation }
+    /// Net bytes still held per operation, from `median`.
+    public var liveBytesPerOperation: Double { median.liveBytesPerOperation }
+    /// Swift tasks created per operation, from `median`; nil where tasks cannot be counted.
+    public var tasksPerOperation: Double? { median.tasksPerOperation }
+
+    /// Field-by-field median of the repetitions' totals (the lower median for an even count),
+    /// so every field is a count that some repetition really produced. Equal to every
+    /// repetition when `isExact`.
+    public var median: AllocationMeasurement {
+        func middle(_ values: [Int]) -> Int { values.sorted()[(values.count - 1) / 2] }
+        let totals = measurements.map(\.totals)
+        let tasks = totals.compactMap(\.tasksCreated)
+        return AllocationMeasurement(
+            iterations: measurements[0].iterations,
+            totals: AllocationCounts(
+                allocations: middle(totals.map(\.allocations)),
+                frees: middle(totals.map(\.frees)),
+                bytesAllocated: middle(totals.map(\.bytesAllocated)),
+                liveBytes: middle(totals.map(\.liveBytes)),
+                tasksCreated: tasks.count == totals.count ? middle(tasks) : nil
+            )
+        )
+    }
+}
+
+/// Exact heap-allocation counting for benchmarks, in a pass separate from timing.
+///
+/// Counting is done by the `CAllocationCounter` interposer, which is linked into every binary that
+/// uses this module. It is available on Linux with glibc; elsewhere `isAvailable` is false and every
+/// measuring function returns nil, so counts are reported as unavailable rather than as zero.
+///
+/// Counts are taken in windows, in one of two scopes:
+/// - all threads: every thread's activity, so work the operation hands to other threads counts.
+///   Only one such window is open at a time; opening another waits until it closes (a synchronous
+///   caller blocks its thread, an async caller yields). Before it closes, the window waits until
+///   the counters have not changed for 2 ms (at most 0.5 s), so that a task released by another
+///   thread just after the work returned is counted here rather than leaking into the next window.
+/// - current thread: only the calling thread, with counters of its own. Any number of threads can
+///   have such a window open at once and windows nest; nothing other threads do disturbs them.
+///
+/// ```swift
+/// let store = makeStore()
+/// let perIntent = AllocationCounter.measure(iterations: 1000) { store.send(.increment) }
+/// // Retention: bytes still held once 10,000 effects have run and settled.
+/// let held = await AllocationCounter.count {
+///     for _ in 0..<10_000 { store.send(.load) }
+///     await store.waitUntilIdle()
+/// }?.liveBytes
+/// ```
+public enum AllocationCounter {
+    /// Which threads a counting window counts.
+    public enum Scope: Sendable {
+        /// Every thread: includes work that the operation hands to other threads (effects,
+        /// tasks), and anything else the process does meanwhile. Exact in a quiet process.
+        case allThreads
+        /// Only the thread that opened the window: immune to unrelated activity (for example tests
+        /// running in parallel), but misses work done on other threads. Synchronous windows only.
+        case currentThread
+    }
+
+    /// True when allocations are really counted on this platform (Linux with glibc).
+    public static var isAvailable: Bool { cac_is_available() }
+
+    /// True when Swift task creations are counted on this platform.
+    public static var isCountingTasks: Bool { cac_tasks_are_available() }
+
+    /// The counters of `scope` accumulated over all its windows so far (for `.currentThread`, the
+    /// calling thread's windows); nil when counting is unavailable. `liveBytes` of two readings
+    /// taken around some counted work tells how much of what the work allocated it still holds.
+    public static func cumulative(in scope: Scope = .allThreads) -> AllocationCounts? {
+        guard isAvailable else { return nil }
+        return read(scope)
+    }
+
+    /// Net usable bytes allocated and not freed inside the windows of `scope` so far (for
+    /// `.currentThread`, the calling thread's windows); nil when counting is unavailable.
+    public static func liveBytes(in scope: Scope = .allThreads) -> Int? {
+        cumulative(in: scope)?.liveBytes
+    }
+
+    /// Counts the heap activity of `body`. Returns nil when counting is unavailable.
+    public static func count(scope: Scope = .allThreads, _ body: () throws -> Void) rethrows
+        -> AllocationCounts?
+    {
+        guard isAvailable else {
+            try body()
+            return nil
+        }
+        let before = open(scope)
+        do {
+            try body()
+        } catch {
+            _ = close(scope)
+            throw error
+        }
+        return close(scope).subtracting(before)
+    }
+
+    /// Counts the heap activity of `body` and of everything else the process does until it
+    /// returns, on every thread (effects run elsewhere are included). `body` should await
+    /// whatever work it starts. Returns nil when counting is unavailable.
+    public static func count(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: nonisolated(nonsending) () async throws -> Void
+    ) async rethrows -> AllocationCounts? {
+        guard isAvailable else {
+            try await body()
+            return nil
+        }
+        var before = read(.allThreads)
+        while !cac_start_all_threads() {
+            // Another all-threads window is open: let it finish without blocking this thread.
+            await Task.yield()
+            before = read(.allThreads)
+        }
+        do {
+            try await body()
+        } catch {
+            _ = close(.allThreads)
+            throw error
+        }
+        return close(.allThreads).subtracting(before)
+    }
+
+    /// Runs `operation` `warmUp` times uncounted (so one-time runtime work such as metadata
+    /// instantiation is excluded), then `iterations` times counted. Set up state outside the
+    /// closure: only what the closure does is counted. Returns nil when counting is unavailable.
+    public static func measure(
+        iterations: Int,
+        warmUp: Int = 1,
+        scope: Scope = .allThreads,
+        _ operation: () throws -> Void
+    ) rethrows -> AllocationMeasurement? {
+        precondition(iterations > 0 && warmUp >= 0, "AllocationCounter.measure: bad iteration count")
+        for _ in 0..<warmUp { try operation() }
+        let totals = try count(scope: scope) {
+            for _ in 0..<iterations { try operation() }
+        }
+        return totals.map { AllocationMeasurement(iterations: iterations, totals: $0) }
+    }
+
+    /// The async form of `measure`: counts every thread while the operations run, so
+    /// allocations made by effects on other threads are included as long as `operation` awaits
+    /// them. Returns nil when counting is unavailable.
+    public static func measure(
+        iterations: Int,
+        warmUp: Int = 1,
+        isolation: isolated (any Actor)? = #isolation,
+        _ operation: nonisolated(nonsending) () async throws -> Void
+    ) async rethrows -> AllocationMeasurement? {
+        precondition(iterations > 0 && warmUp >= 0, "AllocationCounter.measure: bad iteration count")
+        for _ in 0..<warmUp { try await operation() }
+        let totals = try await count {
+            for _ in 0..<iterations { try await operation() }
+        }
+        return totals.map { AllocationMeasurement(iterations: iterations, totals: $0) }
+    }
+
+    /// Opens a window and returns its counters as they were when it opened. An all-threads window
+    /// waits (blocking the thread) while another all-threads window is open.
+    static func open(_ scope: Scope) -> AllocationCounts {
+        switch scope {
+        case .currentThread:
+            let before = read(.currentThread)
+            cac_start_current_thread()
+            return before
+        case .allThreads:
+            while true {
+                // The counters do not move while no all-threads window is open, so a reading taken
+                // just before a successful claim is the window's starting point.
+                let before = read(.allThreads)
+                if cac_start_all_threads() { return before }
+                usleep(200)
+            }
+        }
+    }
+
+    /// Closes a window opened with `open(scope)` and returns its counters. An all-threads window
+    /// first settles (see `settle`) and is read before it is released, so a window opened right
+    /// after cannot add to it.
+    static func close(_ scope: Scope) -> AllocationCounts {
+        switch scope {
+        case .currentThread:
+            cac_stop_current_thread()
+            return read(.currentThread)
+        case .allThreads:
+            settle()
+            let after = read(.allThreads)
+            cac_stop_all_threads()
+            return after
+        }
+    }
+
+    /// How long the counters must stay unchanged before a window is considered settled.
+    static let quietPeriodMicroseconds: UInt32 = 2_000
+    /// Settling gives up after this long (activity that never stops, such as a timer).
+    static let settleLimitMicroseconds: UInt32 = 500_000
+
+    /// Blocks the calling thread until the counters have not changed for the quiet period or the
+    /// limit is reached. Blocking (rather than awaiting) keeps the settling itself allocation-free.
+    static func settle() {
+        let poll: UInt32 = 250
+        var last = cac_read()
+        var quiet: UInt32 = 0
+        var waited: UInt32 = 0
+        while quiet < quietPeriodMicroseconds && waited < settleLimitMicroseconds {
+            usleep(poll)
+            waited += poll
+            let now = cac_read()
+            if now.allocations == last.allocations && now.frees == last.frees
+                && now.tasks_created == last.tasks_created
+            {
+                quiet += poll
+            } else {
+                quiet = 0
+                last = now
+            }
+        }
+    }
+
+    private static func read(_ scope: Scope) -> AllocationCounts {
+        counts(scope == .allThreads ? cac_read() : cac_read_current_thread())
+    }
+
+    private static func counts(_ raw: cac_counts) -> AllocationCounts {
+        AllocationCounts(
+            allocations: Int(truncatingIfNeeded: raw.allocations),
+            frees: Int(truncatingIfNeeded: raw.frees),
+            bytesAllocated: Int(truncatingIfNeeded: raw.bytes_allocated),
+            liveBytes: Int(truncatingIfNeeded: raw.live_bytes),
+            tasksCreated: isCountingTasks ? Int(truncatingIfNeeded: raw.tasks_created) : nil
+        )
+    }
+}

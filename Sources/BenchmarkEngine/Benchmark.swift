@@ -1,0 +1,217 @@
+/// One measurable operation, written so the harness costs one call per sample, not per operation.
+///
+/// The body receives an iteration count and runs the loop itself, so the measured operation is
+/// compiled (and usually inlined) into the body's own loop:
+///
+/// ```swift
+/// Benchmark("counter/increment") { iterations in
+///     var state = CounterState()
+///     for _ in 0..<iterations { state.count &+= 1 }
+///     blackHole(state)
+/// }
+/// ```
+///
+/// Per-run setup can go inside the body (it is then amortised over the batch) or, to keep it out
+/// of both time and allocation counts, in `setUp`. Closures need not be `Sendable`: benchmarks are
+/// run in the isolation of the code that runs them (for example on the main actor).
+public struct Benchmark {
+    /// The name printed in results.
+    public let name: String
+    @usableFromInline let sample: Sample
+
+    /// The body wrapped with the meter calls around the measured part.
+    @usableFromInline
+    enum Sample {
+        case sync((_ iterations: Int, _ meter: inout Meter) -> Void)
+        case async(AsyncSample)
+    }
+
+    @usableFromInline
+    typealias AsyncSample = nonisolated(nonsending) (_ iterations: Int, _ meter: inout Meter) async -> Void
+
+    /// True when the body is async.
+    public var isAsync: Bool {
+        if case .async = sample { return true }
+        return false
+    }
+
+    @usableFromInline
+    init(name: String, sample: Sample) {
+        self.name = name
+        self.sample = sample
+    }
+
+    /// A synchronous benchmark: `body(iterations)` performs the operation `iterations` times.
+    @inlinable
+    public init(_ name: String, _ body: @escaping (_ iterations: Int) -> Void) {
+        self.init(
+            name: name,
+            sample: .sync { iterations, meter in
+                meter.start()
+                body(iterations)
+                meter.stop()
+            }
+        )
+    }
+
+    /// An async benchmark: `body(iterations)` performs the operation `iterations` times.
+    @inlinable
+    public init(_ name: String, _ body: nonisolated(nonsending) @escaping (_ iterations: Int) async -> Void) {
+        self.init(
+            name: name,
+            sample: .async { iterations, meter in
+                meter.start()
+                await body(iterations)
+                meter.stop()
+            }
+        )
+    }
+
+    /// A synchronous benchmark with per-sample state: `setUp` runs before every sample, outside
+    /// the measured part; `run(&state, iterations)` is measured.
+    @inlinable
+    public init<State>(
+        _ name: String,
+        setUp: @escaping () -> State,
+        run: @escaping (_ state: inout State, _ iterations: Int) -> Void
+    ) {
+        self.init(
+            name: name,
+            sample: .sync { iterations, meter in
+                var state = setUp()
+                meter.start()
+                run(&state, iterations)
+                meter.stop()
+                blackHole(state)
+            }
+        )
+    }
+
+    /// An async benchmark with per-sample state: `setUp` runs before every sample, outside the
+    /// measured part; `run(&state, iterations)` is measured.
+    @inlinable
+    public init<State>(
+        _ name: String,
+        setUpAsync setUp: nonisolated(nonsending) @escaping () async -> State,
+        run: nonisolated(nonsending) @escaping (_ state: inout State, _ iterations: Int) async -> Void
+    ) {
+        self.init(
+            name: name,
+            sample: .async { iterations, meter in
+                var state = await setUp()
+                meter.start()
+                await run(&state, iterations)
+                meter.stop()
+                blackHole(state)
+            }
+        )
+    }
+
+    /// Runs one sample of `iterations` operations with `meter` around the measured part.
+    @usableFromInline
+    func runSample(
+        iterations: Int,
+        meter: inout Meter,
+        isolation: isolated (any Actor)? = #isolation
+    ) async {
+        switch sample {
+        case .sync(let body):
+            body(iterations, &meter)
+        case .async(let body):
+            await body(iterations, &meter)
+        }
+    }
+
+    /// Nanoseconds taken by one sample of `iterations` operations on `clock`.
+    func time(
+        iterations: Int,
+        clock: SampleClock = .monotonic,
+        isolation: isolated (any Actor)? = #isolation
+    ) async -> UInt64 {
+        var meter = Meter(mode: .time(clock))
+        await runSample(iterations: iterations, meter: &meter)
+        return meter.elapsedNanoseconds
+    }
+
+    /// The allocation pass: heap activity per operation, measured apart from timing.
+    ///
+    /// Runs one sample of `iterations` as a warm-up (counted and discarded); then, `repetitions`
+    /// times, counts a sample of `iterations` and one of `2 * iterations` and takes their
+    /// difference, so whatever a sample does once (setup inside the body, first-use runtime work)
+    /// cancels out and only the per-operation cost remains. With `.allThreads` each window waits
+    /// for the counters to go quiet before it closes (see `AllocationCounter`).
+    ///
+    /// Synchronous work gives identical repetitions. Work spread over threads may not: whether an
+    /// `await` suspends (and so allocates) depends on timing. The report keeps every repetition
+    /// and says whether they agree. Returns nil when counting is unavailable on this platform.
+    /// `scope` `.currentThread` is only allowed for synchronous benchmarks.
+    public func measureAllocations(
+        iterations: Int = 1000,
+        repetitions: Int = 3,
+        scope: AllocationCounter.Scope = .allThreads,
+        isolation: isolated (any Actor)? = #isolation
+    ) async -> AllocationReport? {
+        precondition(
+            iterations > 0 && repetitions > 0, "Benchmark.measureAllocations: counts must be positive")
+        precondition(
+            scope == .allThreads || !isAsync,
+            "Benchmark.measureAllocations: an async benchmark can hop threads; count all threads"
+        )
+        guard AllocationCounter.isAvailable else { return nil }
+        var warmUp = Meter(mode: .allocations(scope))
+        await runSample(iterations: iterations, meter: &warmUp)
+        var measurements: [AllocationMeasurement] = []
+        for _ in 0..<repetitions {
+            var single = Meter(mode: .allocations(scope))
+            await runSample(iterations: iterations, meter: &single)
+            var double = Meter(mode: .allocations(scope))
+            await runSample(iterations: 2 * iterations, meter: &double)
+            guard let once = single.counts, let twice = double.counts else { return nil }
+            measurements.append(
+                AllocationMeasurement(iterations: iterations, totals: twice.subtracting(once)))
+        }
+        return AllocationReport(measurements: measurements)
+    }
+}
+
+/// Measures the part of a sample between `start()` and `stop()`: time, or heap activity.
+@usableFromInline
+struct Meter {
+    @usableFromInline
+    enum Mode {
+        case time(SampleClock)
+        case allocations(AllocationCounter.Scope)
+    }
+
+    @usableFromInline let mode: Mode
+    @usableFromInline var startNanoseconds: UInt64 = 0
+    @usableFromInline var elapsedNanoseconds: UInt64 = 0
+    @usableFromInline var countsBefore: AllocationCounts?
+    @usableFromInline var counts: AllocationCounts?
+
+    @usableFromInline
+    init(mode: Mode) {
+        self.mode = mode
+    }
+
+    @usableFromInline
+    mutating func start() {
+        switch mode {
+        case .time(let clock):
+            startNanoseconds = MonotonicClock.read(clock)
+        case .allocations(let scope):
+            countsBefore = AllocationCounter.open(scope)
+        }
+    }
+
+    @usableFromInline
+    mutating func stop() {
+        switch mode {
+        case .time(let clock):
+            elapsedNanoseconds = MonotonicClock.read(clock) &- startNanoseconds
+        case .allocations(let scope):
+            let after = AllocationCounter.close(scope)
+            counts = countsBefore.map { after.subtracting($0) }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Which clock times a sample.
+public enum SampleClock: String, Sendable, Equatable {
+    /// Elapsed wall time on the monotonic clock (`MonotonicClock`): what a user waits. The default.
+    case monotonic
+    /// CPU time of the calling thread: excludes time the thread spent preempted, so it stays
+    /// stable on a busy machine. Only synchronous benchmarks can use it (async ones hop threads and
+    /// always use `monotonic`); it misses time spent blocked or waiting.
+    case threadCPUTime
+}
+
+/// A monotonic nanosecond clock for timing samples.
+///
+/// Linux reads `CLOCK_MONOTONIC_RAW` (not slewed by NTP); Apple platforms read
+/// `CLOCK_UPTIME_RAW`. Readings are only meaningful as differences within one process.
+public enum MonotonicClock {
+    /// The current reading in nanoseconds.
+    @inlinable
+    public static func now() -> UInt64 {
+        #if canImport(Darwin)
+            return clock_gettime_nsec_np(CLOCK_UPTIME_RAW)
+        #else
+            var time = timespec()
+            clock_gettime(CLOCK_MONOTONIC_RAW, &time)
+            return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+        #endif
+    }
+
+    /// CPU time consumed by the calling thread, in nanoseconds (a system call on Linux).
+    public static func threadCPUTime() -> UInt64 {
+        #if canImport(Darwin)
+            return clock_gettime_nsec_np(CLOCK_THREAD_CPUTIME_ID)
+        #else
+            var time = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+            return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+        #endif
+    }
+
+    /// A reading of `clock` in nanoseconds.
+    static func read(_ clock: SampleClock) -> UInt64 {
+        switch clock {
+        case .monotonic: return now()
+        case .threadCPUTime: return threadCPUTime()
+        }
+    }
+}

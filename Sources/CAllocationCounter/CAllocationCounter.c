@@ -1,0 +1,391 @@
+// Allocation counting by interposition. See include/CAllocationCounter.h.
+//
+// Rules this file keeps, because it runs inside malloc:
+// - nothing here allocates (no dlsym, no printf, no locks that allocate) on the counting path;
+// - the counters are C11 atomics updated with relaxed ordering, so concurrent and re-entrant
+//   calls (a signal handler or a library calling malloc from inside malloc) are safe;
+// - when counting is off, each call costs one relaxed atomic load before forwarding.
+
+#include "CAllocationCounter.h"
+
+#if defined(__linux__) && defined(__GLIBC__)
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <malloc.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+extern void *__libc_malloc(size_t size);
+extern void *__libc_calloc(size_t count, size_t size);
+extern void *__libc_realloc(void *pointer, size_t size);
+extern void __libc_free(void *pointer);
+extern void *__libc_memalign(size_t alignment, size_t size);
+extern void *__libc_valloc(size_t size);
+extern void *__libc_pvalloc(size_t size);
+
+// Any window open at all (all-threads window plus threads with a window): the fast-path check.
+static _Atomic int open_windows = 0;
+// 1 while the all-threads window is open; claimed with a compare-and-swap.
+static _Atomic int all_threads_window = 0;
+
+// Counters of the all-threads window, cumulative over every such window.
+static _Atomic uint64_t allocation_count = 0;
+static _Atomic uint64_t free_count = 0;
+static _Atomic uint64_t allocated_bytes = 0;
+static _Atomic int64_t live_bytes = 0;
+static _Atomic uint64_t task_count = 0;
+
+// Counters of current-thread windows, one set per thread, cumulative over that thread's windows.
+// Only the owning thread writes or reads them; they are atomics so that a re-entrant call (a
+// signal handler allocating mid-update) cannot tear them. initial-exec keeps every access a plain
+// offset from the thread pointer (no __tls_get_addr, which may allocate).
+typedef struct {
+    unsigned depth;
+    _Atomic uint64_t allocations;
+    _Atomic uint64_t frees;
+    _Atomic uint64_t bytes_allocated;
+    _Atomic int64_t live_bytes;
+    _Atomic uint64_t tasks_created;
+} thread_counters;
+
+static _Thread_local thread_counters this_thread __attribute__((tls_model("initial-exec")));
+
+// Which counter sets an event on this thread goes to, right now.
+typedef struct {
+    bool all_threads;
+    bool this_thread;
+} targets;
+
+static inline targets counting_targets(void) {
+    targets result = {false, false};
+    if (__builtin_expect(atomic_load_explicit(&open_windows, memory_order_relaxed) == 0, 1)) {
+        return result;
+    }
+    result.all_threads = atomic_load_explicit(&all_threads_window, memory_order_relaxed) != 0;
+    result.this_thread = this_thread.depth > 0;
+    return result;
+}
+
+static inline void add_allocation(targets to, size_t requested, size_t usable) {
+    if (to.all_threads) {
+        atomic_fetch_add_explicit(&allocation_count, 1, memory_order_relaxed);
+        atomic_fetch_add_explicit(&allocated_bytes, (uint64_t)requested, memory_order_relaxed);
+        atomic_fetch_add_explicit(&live_bytes, (int64_t)usable, memory_order_relaxed);
+    }
+    if (to.this_thread) {
+        atomic_fetch_add_explicit(&this_thread.allocations, 1, memory_order_relaxed);
+        atomic_fetch_add_explicit(&this_thread.bytes_allocated, (uint64_t)requested, memory_order_relaxed);
+        atomic_fetch_add_explicit(&this_thread.live_bytes, (int64_t)usable, memory_order_relaxed);
+    }
+}
+
+static inline void add_free(targets to, size_t usable) {
+    if (to.all_threads) {
+        atomic_fetch_add_explicit(&free_count, 1, memory_order_relaxed);
+        atomic_fetch_sub_explicit(&live_bytes, (int64_t)usable, memory_order_relaxed);
+    }
+    if (to.this_thread) {
+        atomic_fetch_add_explicit(&this_thread.frees, 1, memory_order_relaxed);
+        atomic_fetch_sub_explicit(&this_thread.live_bytes, (int64_t)usable, memory_order_relaxed);
+    }
+}
+
+static inline bool any(targets to) {
+    return to.all_threads || to.this_thread;
+}
+
+static inline void record_allocation(void *block, size_t requested) {
+    if (block == NULL) {
+        return;
+    }
+    targets to = counting_targets();
+    if (any(to)) {
+        add_allocation(to, requested, malloc_usable_size(block));
+    }
+}
+
+static inline void record_free(void *block) {
+    if (block == NULL) {
+        return;
+    }
+    targets to = counting_targets();
+    if (any(to)) {
+        add_free(to, malloc_usable_size(block));
+    }
+}
+
+static inline bool is_power_of_two(size_t value) {
+    return value != 0 && (value & (value - 1)) == 0;
+}
+
+void *malloc(size_t size) {
+    void *block = __libc_malloc(size);
+    record_allocation(block, size);
+    return block;
+}
+
+void *calloc(size_t count, size_t size) {
+    void *block = __libc_calloc(count, size);
+    // A non-NULL result means count * size did not overflow.
+    record_allocation(block, count * size);
+    return block;
+}
+
+void *realloc(void *pointer, size_t size) {
+    if (pointer == NULL) {
+        return malloc(size);
+    }
+    if (size == 0) {
+        // glibc frees the block and returns NULL.
+        record_free(pointer);
+        return __libc_realloc(pointer, size);
+    }
+    // A counted realloc is one free of the old block and one allocation of the new one, whether
+    // or not glibc moved it: that keeps counts independent of heap layout.
+    targets to = counting_targets();
+    size_t old_usable = any(to) ? malloc_usable_size(pointer) : 0;
+    void *block = __libc_realloc(pointer, size);
+    if (block != NULL && any(to)) {
+        add_free(to, old_usable);
+        add_allocation(to, size, malloc_usable_size(block));
+    }
+    return block;
+}
+
+void *reallocarray(void *pointer, size_t count, size_t size) {
+    size_t total;
+    if (__builtin_mul_overflow(count, size, &total)) {
+        errno = ENOMEM;
+        return NULL;
+    }
+    return realloc(pointer, total);
+}
+
+void free(void *pointer) {
+    record_free(pointer);
+    __libc_free(pointer);
+}
+
+void *memalign(size_t alignment, size_t size) {
+    void *block = __libc_memalign(alignment, size);
+    record_allocation(block, size);
+    return block;
+}
+
+void *aligned_alloc(size_t alignment, size_t size) {
+    if (!is_power_of_two(alignment)) {
+        errno = EINVAL;
+        return NULL;
+    }
+    return memalign(alignment, size);
+}
+
+int posix_memalign(void **result, size_t alignment, size_t size) {
+    if (!is_power_of_two(alignment) || alignment % sizeof(void *) != 0) {
+        return EINVAL;
+    }
+    void *block = __libc_memalign(alignment, size);
+    if (block == NULL) {
+        return ENOMEM;
+    }
+    record_allocation(block, size);
+    *result = block;
+    return 0;
+}
+
+void *valloc(size_t size) {
+    void *block = __libc_valloc(size);
+    record_allocation(block, size);
+    return block;
+}
+
+void *pvalloc(size_t size) {
+    void *block = __libc_pvalloc(size);
+    record_allocation(block, size);
+    return block;
+}
+
+// MARK: Swift task creation
+//
+// Counts tasks created through swift_task_create (Task {}, Task.detached, task group children).
+// `async let` goes through a runtime-internal path and is not counted. Only x86_64 is enabled: the
+// swiftcall lowering of the two-pointer result was verified there; elsewhere tasks are reported as
+// unavailable. dlsym comes from libdl, which the Glibc Swift module already links.
+
+#if defined(__has_attribute) && __has_attribute(swiftcall) && defined(__x86_64__)
+
+// The runtime's AsyncTaskAndContext: two pointers, returned in two registers under swiftcall.
+typedef struct {
+    void *task;
+    void *context;
+} cac_task_and_context;
+
+typedef cac_task_and_context (*cac_task_create_function)(
+    size_t flags, void *options, const void *result_type, void *closure_entry, void *closure_context)
+    __attribute__((swiftcall));
+
+static _Atomic(cac_task_create_function) original_task_create = NULL;
+static _Atomic bool task_counting_works = false;
+
+__attribute__((swiftcall)) cac_task_and_context swift_task_create(
+    size_t flags, void *options, const void *result_type, void *closure_entry, void *closure_context);
+
+// dlsym may allocate: this runs once, from a constructor, before any counting window can open.
+__attribute__((constructor)) static void cac_resolve_task_create(void) {
+    cac_task_create_function original = (cac_task_create_function)dlsym(RTLD_NEXT, "swift_task_create");
+    atomic_store_explicit(&original_task_create, original, memory_order_release);
+    // Task counting works only if calls really reach the definition below: with a statically linked
+    // Swift runtime the runtime's own (strong) definition wins over this weak one, and there is no
+    // next definition to forward to.
+    void *winner = dlsym(RTLD_DEFAULT, "swift_task_create");
+    atomic_store_explicit(
+        &task_counting_works, original != NULL && winner == (void *)&swift_task_create, memory_order_release);
+}
+
+// Same signature as the Swift runtime's swift_task_create (swift/Runtime/Concurrency.h). Weak, so a
+// statically linked runtime's definition replaces it instead of clashing with it.
+__attribute__((weak, swiftcall, visibility("default"))) cac_task_and_context swift_task_create(
+    size_t flags, void *options, const void *result_type, void *closure_entry, void *closure_context) {
+    cac_task_create_function original = atomic_load_explicit(&original_task_create, memory_order_acquire);
+    if (__builtin_expect(original == NULL, 0)) {
+        // Only reachable if a constructor creates a task before ours ran.
+        original = (cac_task_create_function)dlsym(RTLD_NEXT, "swift_task_create");
+        if (original == NULL) {
+            fputs("CAllocationCounter: swift_task_create not found in the Swift runtime\n", stderr);
+            abort();
+        }
+        atomic_store_explicit(&original_task_create, original, memory_order_release);
+    }
+    targets to = counting_targets();
+    if (to.all_threads) {
+        atomic_fetch_add_explicit(&task_count, 1, memory_order_relaxed);
+    }
+    if (to.this_thread) {
+        atomic_fetch_add_explicit(&this_thread.tasks_created, 1, memory_order_relaxed);
+    }
+    return original(flags, options, result_type, closure_entry, closure_context);
+}
+
+static bool tasks_are_counted(void) {
+    return atomic_load_explicit(&task_counting_works, memory_order_acquire);
+}
+#else
+static bool tasks_are_counted(void) {
+    return false;
+}
+#endif
+
+// MARK: Control
+
+bool cac_is_available(void) {
+    return true;
+}
+
+bool cac_tasks_are_available(void) {
+    return tasks_are_counted();
+}
+
+bool cac_start_all_threads(void) {
+    int expected = 0;
+    if (!atomic_compare_exchange_strong_explicit(
+            &all_threads_window, &expected, 1, memory_order_acq_rel, memory_order_relaxed)) {
+        return false;
+    }
+    atomic_fetch_add_explicit(&open_windows, 1, memory_order_seq_cst);
+    return true;
+}
+
+void cac_stop_all_threads(void) {
+    atomic_store_explicit(&all_threads_window, 0, memory_order_release);
+    atomic_fetch_sub_explicit(&open_windows, 1, memory_order_seq_cst);
+}
+
+bool cac_is_counting_all_threads(void) {
+    return atomic_load_explicit(&all_threads_window, memory_order_relaxed) != 0;
+}
+
+void cac_start_current_thread(void) {
+    if (this_thread.depth++ == 0) {
+        atomic_fetch_add_explicit(&open_windows, 1, memory_order_seq_cst);
+    }
+}
+
+void cac_stop_current_thread(void) {
+    if (this_thread.depth > 0 && --this_thread.depth == 0) {
+        atomic_fetch_sub_explicit(&open_windows, 1, memory_order_seq_cst);
+    }
+}
+
+cac_counts cac_read(void) {
+    cac_counts counts;
+    counts.allocations = atomic_load_explicit(&allocation_count, memory_order_relaxed);
+    counts.frees = atomic_load_explicit(&free_count, memory_order_relaxed);
+    counts.bytes_allocated = atomic_load_explicit(&allocated_bytes, memory_order_relaxed);
+    counts.live_bytes = atomic_load_explicit(&live_bytes, memory_order_relaxed);
+    counts.tasks_created = atomic_load_explicit(&task_count, memory_order_relaxed);
+    return counts;
+}
+
+cac_counts cac_read_current_thread(void) {
+    cac_counts counts;
+    counts.allocations = atomic_load_explicit(&this_thread.allocations, memory_order_relaxed);
+    counts.frees = atomic_load_explicit(&this_thread.frees, memory_order_relaxed);
+    counts.bytes_allocated = atomic_load_explicit(&this_thread.bytes_allocated, memory_order_relaxed);
+    counts.live_bytes = atomic_load_explicit(&this_thread.live_bytes, memory_order_relaxed);
+    counts.tasks_created = atomic_load_explicit(&this_thread.tasks_created, memory_order_relaxed);
+    return counts;
+}
+
+#else
+
+// Stubs: this platform has no interposer, so nothing is counted and nothing claims to be.
+
+bool cac_is_available(void) {
+    return false;
+}
+
+bool cac_tasks_are_available(void) {
+    return false;
+}
+
+bool cac_start_all_threads(void) {
+    return false;
+}
+
+void cac_stop_all_threads(void) {
+}
+
+bool cac_is_counting_all_threads(void) {
+    return false;
+}
+
+void cac_start_current_thread(void) {
+}
+
+void cac_stop_current_thread(void) {
+}
+
+cac_counts cac_read(void) {
+    cac_counts counts = {0, 0, 0, 0, 0};
+    return counts;
+}
+
+cac_counts cac_read_current_thread(void) {
+    return cac_read();
+}
+
+#endif
+
+// MARK: Optimizer barriers (every platform)
+
+void cac_black_hole(const void *pointer) {
+    __asm__ __volatile__("" : : "r"(pointer) : "memory");
+}
+
+void cac_escape(void *pointer) {
+    __asm__ __volatile__("" : : "r"(pointer) : "memory");
+}

@@ -1,0 +1,75 @@
+#ifndef C_ALLOCATION_COUNTER_H
+#define C_ALLOCATION_COUNTER_H
+
+// Counts heap allocations made through malloc and its relatives.
+//
+// On Linux with glibc the target defines malloc, calloc, realloc, reallocarray, free,
+// posix_memalign, aligned_alloc, memalign, valloc and pvalloc itself and forwards each to
+// glibc's __libc_* entry points, so every allocation made by the process (Swift runtime,
+// Foundation, libc) passes through it. Counting happens only while counting is on; when it
+// is off each call costs one relaxed atomic load. On other platforms everything is a stub
+// and cac_is_available() returns false: counts are then unavailable, never zero.
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A snapshot of counters. Every field only grows except live_bytes.
+typedef struct {
+    /// malloc, calloc, memalign-family calls and realloc calls that returned a block.
+    uint64_t allocations;
+    /// free of a non-NULL pointer, and the old block of every realloc that is counted.
+    uint64_t frees;
+    /// Bytes requested by the counted allocations (the size asked for, not the usable size).
+    uint64_t bytes_allocated;
+    /// Usable bytes of counted allocations minus usable bytes of counted frees.
+    int64_t live_bytes;
+    /// Swift tasks created through swift_task_create while counting was on.
+    uint64_t tasks_created;
+} cac_counts;
+
+/// True when allocations are really counted on this platform.
+bool cac_is_available(void);
+
+/// True when swift_task_create calls are counted on this platform.
+bool cac_tasks_are_available(void);
+
+/// Opens the all-threads window: events on every thread go to the cac_read() counters.
+/// At most one is open at a time: returns false (and changes nothing) when one already is.
+bool cac_start_all_threads(void);
+
+/// Closes the all-threads window.
+void cac_stop_all_threads(void);
+
+/// True while the all-threads window is open.
+bool cac_is_counting_all_threads(void);
+
+/// Opens a window for the calling thread: its events go to the cac_read_current_thread()
+/// counters. Any number of threads may have one open at once; windows on one thread nest.
+void cac_start_current_thread(void);
+
+/// Closes the calling thread's innermost window (call it on the thread that opened it).
+void cac_stop_current_thread(void);
+
+/// The all-threads counters, cumulative over every all-threads window since the process started.
+cac_counts cac_read(void);
+
+/// The calling thread's counters, cumulative over all of its windows.
+cac_counts cac_read_current_thread(void);
+
+/// Does nothing, but the compiler cannot know that: whatever pointer is passed may be read.
+/// Used to keep benchmark results alive (a black hole the optimizer cannot see through).
+void cac_black_hole(const void *pointer);
+
+/// Does nothing, but the compiler must assume the pointee was read and rewritten.
+/// Used to launder benchmark inputs so they are not treated as constants.
+void cac_escape(void *pointer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
