@@ -22,6 +22,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "Domain", swiftSettings: strictness),
+        .target(name: "CAllocationCounter"),
+        .target(name: "BenchmarkEngine", dependencies: ["CAllocationCounter"], swiftSettings: strictness),
+        .testTarget(name: "BenchmarkEngineTests", dependencies: ["BenchmarkEngine"], swiftSettings: strictness),
         .testTarget(name: "DomainTests", dependencies: ["Domain"], swiftSettings: strictness),
     ]
         + architectures.flatMap { name -> [Target] in
@@ -42,10 +45,25 @@ let package = Package(
             ),
             .target(name: "BenchmarkReport", swiftSettings: strictness),
             .testTarget(name: "BenchmarkReportTests", dependencies: ["BenchmarkReport"], swiftSettings: strictness),
-            .target(name: "BenchmarkCLI", dependencies: ["BenchmarkReport"], swiftSettings: strictness),
+            .target(
+                name: "BenchmarkSuites",
+                dependencies: ["BenchmarkEngine", "BenchmarkReport", "Domain"] + architectures.map { .target(name: $0) },
+                swiftSettings: strictness
+            ),
+            .testTarget(
+                name: "BenchmarkSuitesTests",
+                dependencies: ["BenchmarkSuites", "BenchmarkEngine", "Domain"],
+                swiftSettings: strictness
+            ),
+            .target(
+                name: "BenchmarkCLI",
+                dependencies: ["BenchmarkReport", "BenchmarkSuites"],
+                swiftSettings: strictness
+            ),
             .testTarget(name: "BenchmarkCLITests", dependencies: ["BenchmarkCLI"], swiftSettings: strictness),
             .executableTarget(
                 name: "bench",
+                dependencies: ["BenchmarkCLI"],
                 path: "Benchmarks/bench",
                 swiftSettings: strictness
             ),

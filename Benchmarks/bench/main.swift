@@ -1,4 +1,4 @@
+import BenchmarkCLI
 import Foundation
 
-FileHandle.standardError.write(Data("bench: the benchmark runner is not built yet (see the open issues).\n".utf8))
-exit(1)
+exit(await BenchCommand.main(Array(CommandLine.arguments.dropFirst())))

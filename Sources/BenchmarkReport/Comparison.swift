@@ -1,7 +1,8 @@
 /// The regression gate: compares a current run against a committed baseline (benchmarks.md,
 /// "The regression gate").
 ///
-/// Counts are exact, so any rise is a regression. Times are compared as ratios to the in-run
+/// Counts are exact, so any rise is a regression (beyond the spread of repeated counts, for the
+/// few async counts that vary with thread timing). Times are compared as ratios to the in-run
 /// reference, never as absolute nanoseconds, so a faster or slower machine does not trip the gate;
 /// a ratio must rise by more than ``timeTolerance`` to count. Growth exponents are reported only.
 public struct Comparison: Sendable {
@@ -99,10 +100,15 @@ public struct Comparison: Sendable {
                 }
             return Change(key: old.key, unit: "ratio", baseline: before, current: after, verdict: verdict)
         case .exactCount:
+            // Exact when every repetition agreed (min == max): then any rise is a regression. Counts
+            // of async work vary by a few runtime allocations per thousand operations with thread
+            // timing; such rows carry the spread of their repetitions, and only a rise beyond the
+            // larger of the two spreads counts.
+            let noise = max(old.max - old.min, new.max - new.min)
             let verdict: Verdict =
-                if new.median > old.median {
+                if new.median > old.median + noise {
                     .regression
-                } else if new.median < old.median {
+                } else if new.median < old.median - noise {
                     .improvement
                 } else {
                     .unchanged

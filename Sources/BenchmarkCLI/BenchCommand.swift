@@ -1,0 +1,184 @@
+import BenchmarkReport
+import BenchmarkSuites
+import Foundation
+
+/// The `bench` program: parses its arguments, runs the command and returns the exit status.
+///
+/// Exit statuses: 0 success; 1 the gate found a regression; 2 bad input (arguments, files) or a
+/// debug build asked for numbers. Errors are one line on stderr, prefixed `bench: error:`.
+@MainActor
+public enum BenchCommand {
+    /// The build configuration this code was compiled in.
+    public static var configuration: String {
+        #if DEBUG
+            "debug"
+        #else
+            "release"
+        #endif
+    }
+
+    static var vocabulary: Vocabulary {
+        Vocabulary(
+            suites: SuiteRunner.suiteNames,
+            architectures: SuiteRunner.architectureNames,
+            features: SuiteRunner.featureNames
+        )
+    }
+
+    /// Runs `bench` with `arguments` (without the program name).
+    public static func main(_ arguments: [String], output: Output = .standard) async -> Int32 {
+        let invocation: Invocation
+        do {
+            invocation = try Invocation.parse(arguments, vocabulary: vocabulary)
+        } catch {
+            output.error(error.message)
+            return 2
+        }
+        switch invocation {
+        case .help:
+            output.data(Invocation.helpText(vocabulary: vocabulary))
+            return 0
+        case .list(let filter):
+            output.data(listing(filter))
+            return 0
+        case .compare(let options):
+            return compare(options, output: output)
+        case .run(let options):
+            return await run(options, arguments: arguments, output: output)
+        }
+    }
+
+    // MARK: - list
+
+    static func listing(_ filter: Filter) -> String {
+        var table = TextTable(columns: [
+            ("suite", .left), ("architecture", .left), ("feature", .left), ("what one operation is", .left),
+        ])
+        for entry in SuiteRunner.catalogue
+        where filter.selects(suite: entry.suite, architecture: entry.architecture, feature: entry.feature) {
+            let summary = Suite(rawValue: entry.suite)?.summary ?? ""
+            table.append([entry.suite, entry.architecture, entry.feature, summary])
+        }
+        return table.render()
+    }
+
+    // MARK: - run
+
+    static func run(_ options: Invocation.RunOptions, arguments: [String], output: Output) async -> Int32 {
+        if configuration == "debug" && !options.allowDebug {
+            output.error(
+                "this is a debug build, whose times are not real; run 'swift run -c release bench "
+                    + (arguments.map(shellQuoted).joined(separator: " ") + "'").trimmingCharacters(
+                        in: .whitespaces)
+                    + " (or pass --allow-debug to mark every row debug)"
+            )
+            return 2
+        }
+        var destination: ResultFile?
+        if let path = options.output {
+            do {
+                destination = try ResultFile(path: path)
+            } catch {
+                output.error("cannot write --output \(path): \(error.localizedDescription)")
+                return 2
+            }
+        }
+        var size = options.quick ? RunSize.quick : RunSize.full
+        if let samples = options.samples { size.samples = samples }
+        let filter = options.filter
+        let runner = SuiteRunner(
+            size: size,
+            configuration: configuration,
+            selection: { filter.selects(suite: $0, architecture: $1, feature: $2) },
+            progress: output.progress
+        )
+        let rows = await runner.run()
+        let csv = ResultCSV.render(rows)
+        guard let destination else {
+            output.data(options.format == .table ? ResultTable.render(rows) : csv)
+            return 0
+        }
+        do {
+            let metadata = RunMetadata.current(configuration: configuration, options: arguments)
+            try destination.commit(csv: csv, metadata: metadata)
+            output.progress("wrote \(rows.count) rows to \(destination.path) and \(destination.metadataPath)")
+            return 0
+        } catch {
+            destination.discard()
+            output.error("cannot write --output \(destination.path): \(error.localizedDescription)")
+            return 2
+        }
+    }
+
+    // MARK: - compare
+
+    static func compare(_ options: Invocation.CompareOptions, output: Output) -> Int32 {
+        let baseline: [ResultRow]
+        let current: [ResultRow]
+        do {
+            baseline = try readRows(options.baseline)
+            current = try readRows(options.current)
+        } catch {
+            output.error(error.description)
+            return 2
+        }
+        let comparison: Comparison
+        do {
+            comparison = try Comparison(
+                baseline: baseline, current: current, timeTolerance: options.timeTolerance)
+        } catch {
+            output.error("cannot compare \(options.baseline) with \(options.current): \(error.description)")
+            return 2
+        }
+        output.data(ComparisonReport.render(comparison, showAll: options.showAll))
+        return comparison.hasRegression ? 1 : 0
+    }
+
+    static func readRows(_ path: String) throws(FileProblem) -> [ResultRow] {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw FileProblem(description: "cannot read \(path): \(error.localizedDescription)")
+        }
+        do {
+            return try ResultCSV.parse(text)
+        } catch {
+            throw FileProblem(description: "\(path) is not a bench CSV: \(error.description)")
+        }
+    }
+
+    static func shellQuoted(_ argument: String) -> String {
+        let safe = argument.allSatisfy { $0.isLetter || $0.isNumber || "-_=./,:%".contains($0) }
+        return safe ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+/// A file that cannot be used, as one line.
+struct FileProblem: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Where `bench` writes: data to stdout, progress and errors to stderr.
+public struct Output: Sendable {
+    public var data: @Sendable (String) -> Void
+    public var progress: @Sendable (String) -> Void
+    public var error: @Sendable (String) -> Void
+
+    public init(
+        data: @escaping @Sendable (String) -> Void,
+        progress: @escaping @Sendable (String) -> Void,
+        error: @escaping @Sendable (String) -> Void
+    ) {
+        self.data = data
+        self.progress = progress
+        self.error = error
+    }
+
+    /// stdout for data; stderr for progress and for errors (prefixed `bench: error:`).
+    public static let standard = Output(
+        data: { FileHandle.standardOutput.write(Data($0.utf8)) },
+        progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+        error: { FileHandle.standardError.write(Data("bench: error: \($0)\n".utf8)) }
+    )
+}

@@ -1,0 +1,74 @@
+import BenchmarkReport
+
+/// `--format table`: the results aligned for reading in a terminal.
+enum ResultTable {
+    static func render(_ rows: [ResultRow]) -> String {
+        var table = TextTable(
+            columns: [
+                ("suite", .left), ("architecture", .left), ("feature", .left), ("layout", .left),
+                ("n", .right),
+                ("metric", .left), ("median", .right), ("p25..p75", .right), ("unit", .left),
+                ("x ref", .right),
+                ("samples", .right),
+            ]
+        )
+        for row in rows {
+            let spread = row.kind == .time ? "\(number(row.p25))..\(number(row.p75))" : ""
+            table.append([
+                row.key.suite, row.key.architecture, row.key.feature, row.key.layout, row.key.n,
+                row.key.metric,
+                number(row.median), spread, row.unit, row.ratioToBaseline.map { number($0) } ?? "",
+                String(row.samples),
+            ])
+        }
+        let note =
+            rows.contains { $0.configuration == "debug" } ? "DEBUG BUILD: these numbers are not real.\n" : ""
+        return note + table.render()
+    }
+
+    /// Three significant digits, without exponent notation for everyday magnitudes.
+    static func number(_ value: Double) -> String {
+        if value == 0 { return "0" }
+        if value == value.rounded() && abs(value) < 1e9 { return String(Int(value)) }
+        let magnitude = abs(value)
+        let decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3
+        return String(format: "%.\(decimals)f", value)
+    }
+}
+
+/// The gate's report: every metric that changed, regressions first, and what to do next.
+enum ComparisonReport {
+    static func render(_ comparison: Comparison, showAll: Bool) -> String {
+        let listed = comparison.changes.filter { showAll || $0.verdict != .unchanged }
+        var table = TextTable(
+            columns: [
+                ("verdict", .left), ("metric", .left), ("baseline", .right), ("current", .right),
+                ("change", .right), ("unit", .left),
+            ]
+        )
+        for change in listed {
+            table.append([
+                change.verdict.rawValue, change.key.description, ResultTable.number(change.baseline),
+                ResultTable.number(change.current),
+                change.percent.map { String(format: "%+.1f%%", $0) } ?? "new",
+                change.unit,
+            ])
+        }
+        let tolerance = String(format: "%.0f%%", comparison.timeTolerance * 100)
+        var text = listed.isEmpty ? "" : table.render() + "\n"
+        text +=
+            "\(comparison.changes.count) metrics compared (time ratios within \(tolerance), counts exact): "
+        text +=
+            "\(comparison.regressions.count) regressions, \(comparison.improvements.count) improvements.\n"
+        if comparison.hasRegression {
+            text +=
+                "FAIL: a metric regressed. If the change is intended, refresh the baseline (see README).\n"
+        } else if !comparison.improvements.isEmpty {
+            text +=
+                "PASS. Improvements found: refresh the baseline to lock them in (see README, 'Refreshing the baseline').\n"
+        } else {
+            text += "PASS.\n"
+        }
+        return text
+    }
+}

@@ -1,0 +1,56 @@
+import Domain
+import Foundation
+
+/// One architecture's native API, as the benchmark suites call it.
+///
+/// Every requirement is static and every type is concrete, so the generic suite code is
+/// specialised for each architecture: what is timed is the architecture's own call
+/// (`viewModel.increment()`, `store.send(.increment)`), not an existential or an intent
+/// translation. The adapter path (``Domain/FeatureDriver``) is measured separately in the
+/// `dispatch-adapter` suite so its cost stays visible.
+@MainActor
+protocol ArchitectureSubject {
+    /// The architecture's harness entry point, used by the adapter suite.
+    associatedtype Entry: Architecture
+    associatedtype Counter: AnyObject & Sendable
+    associatedtype Transfer: AnyObject & Sendable
+    associatedtype SingleStoreApp: AnyObject & Sendable
+    associatedtype MultiStoreApp: AnyObject & Sendable
+
+    static func makeCounter(quoteClient: QuoteClient) -> Counter
+    static func increment(_ counter: Counter)
+    /// One full quote round trip: loadQuote, then everything it started has finished.
+    static func loadQuote(_ counter: Counter) async
+    /// How many effect tasks the counter still holds.
+    static func inFlightEffects(_ counter: Counter) -> Int
+
+    static func makeTransfer(_ state: TransferState, dependencies: Dependencies) -> Transfer
+    static func updateAmount(_ transfer: Transfer, _ amount: Decimal)
+    static func selectFrom(_ transfer: Transfer, _ account: Account)
+    static func selectTo(_ transfer: Transfer, _ account: Account)
+    /// One full round trip: submitTransfer, then everything it started has finished.
+    static func submitTransfer(_ transfer: Transfer) async
+    /// One full round trip: loadAccounts, then everything it started has finished.
+    static func loadAccounts(_ transfer: Transfer) async
+
+    static func makeSingleStoreApp(counters: Int, dependencies: Dependencies) -> SingleStoreApp
+    /// Registers one observer of counter `index`, the way this architecture's users observe.
+    static func observeCounter(
+        _ app: SingleStoreApp,
+        at index: Int,
+        onChange: @escaping @MainActor () -> Void
+    )
+    static func increment(_ app: SingleStoreApp, counterAt index: Int)
+
+    static func makeMultiStoreApp(counters: Int, dependencies: Dependencies) -> MultiStoreApp
+    static func observeCounter(
+        _ app: MultiStoreApp,
+        at index: Int,
+        onChange: @escaping @MainActor () -> Void
+    )
+    static func increment(_ app: MultiStoreApp, counterAt index: Int)
+}
+
+extension ArchitectureSubject {
+    static var id: ArchitectureID { Entry.id }
+}

@@ -1,0 +1,51 @@
+import BenchmarkEngine
+import BenchmarkReport
+
+/// One row group of the results: a benchmark plus where it belongs in the CSV and which extra
+/// counts it reports.
+@MainActor
+struct BenchmarkCase {
+    /// The unit time medians are reported in.
+    enum TimeUnit: String {
+        case nanoseconds = "ns"
+        case microseconds = "us"
+
+        var divisor: Double { self == .nanoseconds ? 1 : 1_000 }
+    }
+
+    var suite: Suite
+    var architecture: String
+    var feature: String
+    var layout: String = ""
+    var n: Int?
+    var timeUnit = TimeUnit.nanoseconds
+    /// The timed benchmark; nil for suites that only count (retention).
+    var benchmark: Benchmark?
+    /// Whether the allocation pass runs for it.
+    var countsAllocations = true
+    /// Whether tasks created per operation are reported (effects).
+    var countsTasks = false
+    /// Extra exact counts measured after timing, e.g. observers woken per operation.
+    var extraCounts: (@MainActor (_ size: RunSize) async -> [(metric: String, unit: String, value: Double)])?
+
+    func key(metric: String) -> ResultRow.Key {
+        ResultRow.Key(
+            suite: suite.rawValue,
+            architecture: architecture,
+            feature: feature,
+            layout: layout,
+            n: n.map(String.init) ?? "",
+            metric: metric
+        )
+    }
+
+    var featureGroup: String {
+        String(feature.prefix { $0 != "/" })
+    }
+
+    var name: String {
+        [suite.rawValue, architecture, feature, layout, n.map { "n=\($0)" } ?? ""]
+            .filter { !$0.isEmpty }
+            .joined(separator: " ")
+    }
+}

@@ -1,0 +1,81 @@
+import ClosureEffects
+import Domain
+import Foundation
+
+/// `closure-effects`: a TCA-like `Store<Reducer>`; effects are async closures run as tasks.
+enum ClosureEffectsSubject: ArchitectureSubject {
+    typealias Entry = ClosureEffectsArchitecture
+
+    static func makeCounter(quoteClient: QuoteClient) -> Store<CounterFeature> {
+        Store(initialState: CounterState(), reducer: CounterFeature(quoteClient: quoteClient))
+    }
+
+    static func increment(_ counter: Store<CounterFeature>) {
+        counter.send(.increment)
+    }
+
+    static func loadQuote(_ counter: Store<CounterFeature>) async {
+        counter.send(.loadQuote)
+        await counter.settle()
+    }
+
+    static func inFlightEffects(_ counter: Store<CounterFeature>) -> Int {
+        counter.inFlightEffectCount
+    }
+
+    static func makeTransfer(_ state: TransferState, dependencies: Dependencies) -> Store<TransferFeature> {
+        Store(initialState: state, reducer: TransferFeature(dependencies))
+    }
+
+    static func updateAmount(_ transfer: Store<TransferFeature>, _ amount: Decimal) {
+        transfer.send(.updateAmount(amount))
+    }
+
+    static func selectFrom(_ transfer: Store<TransferFeature>, _ account: Account) {
+        transfer.send(.selectFrom(account))
+    }
+
+    static func selectTo(_ transfer: Store<TransferFeature>, _ account: Account) {
+        transfer.send(.selectTo(account))
+    }
+
+    static func submitTransfer(_ transfer: Store<TransferFeature>) async {
+        transfer.send(.submitTransfer)
+        await transfer.settle()
+    }
+
+    static func loadAccounts(_ transfer: Store<TransferFeature>) async {
+        transfer.send(.loadAccounts)
+        await transfer.settle()
+    }
+
+    static func makeSingleStoreApp(counters: Int, dependencies: Dependencies) -> Store<AppFeature> {
+        Store(initialState: AppFeature.State(counterCount: counters), reducer: AppFeature(dependencies))
+    }
+
+    static func observeCounter(
+        _ app: Store<AppFeature>,
+        at index: Int,
+        onChange: @escaping @MainActor () -> Void
+    ) {
+        observeContinuously({ _ = app.state.counters[index] }, onChange: onChange)
+    }
+
+    static func increment(_ app: Store<AppFeature>, counterAt index: Int) {
+        app.send(.counter(index: index, .increment))
+    }
+
+    static func makeMultiStoreApp(counters: Int, dependencies: Dependencies) -> MultiStoreApp {
+        MultiStoreApp(counterCount: counters, dependencies: dependencies)
+    }
+
+    static func observeCounter(_ app: MultiStoreApp, at index: Int, onChange: @escaping @MainActor () -> Void)
+    {
+        let counter = app.counters[index]
+        observeContinuously({ _ = counter.state }, onChange: onChange)
+    }
+
+    static func increment(_ app: MultiStoreApp, counterAt index: Int) {
+        app.counters[index].send(.increment)
+    }
+}

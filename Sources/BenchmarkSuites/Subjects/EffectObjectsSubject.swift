@@ -1,0 +1,82 @@
+import Domain
+import EffectObjects
+import Foundation
+
+/// `effect-objects`: a `WorkflowHost` per feature; the multi store sends to its child hosts directly.
+enum EffectObjectsSubject: ArchitectureSubject {
+    typealias Entry = EffectObjectsArchitecture
+
+    static func makeCounter(quoteClient: QuoteClient) -> WorkflowHost<CounterFeature> {
+        WorkflowHost(state: CounterState(), workflow: CounterFeature(quoteClient: quoteClient))
+    }
+
+    static func increment(_ counter: WorkflowHost<CounterFeature>) {
+        counter.send(.increment)
+    }
+
+    static func loadQuote(_ counter: WorkflowHost<CounterFeature>) async {
+        counter.send(.loadQuote)
+        await counter.settle()
+    }
+
+    static func inFlightEffects(_ counter: WorkflowHost<CounterFeature>) -> Int {
+        counter.inFlightEffectCount
+    }
+
+    static func makeTransfer(_ state: TransferState, dependencies: Dependencies) -> WorkflowHost<
+        TransferFeature
+    > {
+        WorkflowHost(state: state, workflow: TransferFeature(dependencies: dependencies))
+    }
+
+    static func updateAmount(_ transfer: WorkflowHost<TransferFeature>, _ amount: Decimal) {
+        transfer.send(.updateAmount(amount))
+    }
+
+    static func selectFrom(_ transfer: WorkflowHost<TransferFeature>, _ account: Account) {
+        transfer.send(.selectFrom(account))
+    }
+
+    static func selectTo(_ transfer: WorkflowHost<TransferFeature>, _ account: Account) {
+        transfer.send(.selectTo(account))
+    }
+
+    static func submitTransfer(_ transfer: WorkflowHost<TransferFeature>) async {
+        transfer.send(.submitTransfer)
+        await transfer.settle()
+    }
+
+    static func loadAccounts(_ transfer: WorkflowHost<TransferFeature>) async {
+        transfer.send(.loadAccounts)
+        await transfer.settle()
+    }
+
+    static func makeSingleStoreApp(counters: Int, dependencies: Dependencies) -> WorkflowHost<AppFeature> {
+        WorkflowHost(counterCount: counters, dependencies: dependencies)
+    }
+
+    static func observeCounter(
+        _ app: WorkflowHost<AppFeature>,
+        at index: Int,
+        onChange: @escaping @MainActor () -> Void
+    ) {
+        app.subscribe { _ in onChange() }
+    }
+
+    static func increment(_ app: WorkflowHost<AppFeature>, counterAt index: Int) {
+        app.send(.counter(index: index, .increment))
+    }
+
+    static func makeMultiStoreApp(counters: Int, dependencies: Dependencies) -> MultiStoreApp {
+        MultiStoreApp(counterCount: counters, dependencies: dependencies)
+    }
+
+    static func observeCounter(_ app: MultiStoreApp, at index: Int, onChange: @escaping @MainActor () -> Void)
+    {
+        app.counters[index].subscribe { _ in onChange() }
+    }
+
+    static func increment(_ app: MultiStoreApp, counterAt index: Int) {
+        app.counters[index].send(.increment)
+    }
+}

@@ -1,0 +1,79 @@
+import Domain
+import EffectValues
+import Foundation
+
+/// `effect-values`: a Mobius-like `Loop` per feature; the multi store dispatches to its child loops.
+enum EffectValuesSubject: ArchitectureSubject {
+    typealias Entry = EffectValuesArchitecture
+
+    static func makeCounter(quoteClient: QuoteClient) -> CounterLoop {
+        CounterLoop(state: CounterState(), handler: CounterEffectHandler(quoteClient: quoteClient))
+    }
+
+    static func increment(_ counter: CounterLoop) {
+        counter.dispatch(.increment)
+    }
+
+    static func loadQuote(_ counter: CounterLoop) async {
+        counter.dispatch(.loadQuote)
+        await counter.settle()
+    }
+
+    static func inFlightEffects(_ counter: CounterLoop) -> Int {
+        counter.inFlightEffectCount
+    }
+
+    static func makeTransfer(_ state: TransferState, dependencies: Dependencies) -> TransferLoop {
+        TransferLoop(
+            state: state,
+            handler: TransferEffectHandler(
+                getAccounts: dependencies.getAccounts, transferMoney: dependencies.transferMoney)
+        )
+    }
+
+    static func updateAmount(_ transfer: TransferLoop, _ amount: Decimal) {
+        transfer.dispatch(.updateAmount(amount))
+    }
+
+    static func selectFrom(_ transfer: TransferLoop, _ account: Account) {
+        transfer.dispatch(.selectFrom(account))
+    }
+
+    static func selectTo(_ transfer: TransferLoop, _ account: Account) {
+        transfer.dispatch(.selectTo(account))
+    }
+
+    static func submitTransfer(_ transfer: TransferLoop) async {
+        transfer.dispatch(.submitTransfer)
+        await transfer.settle()
+    }
+
+    static func loadAccounts(_ transfer: TransferLoop) async {
+        transfer.dispatch(.loadAccounts)
+        await transfer.settle()
+    }
+
+    static func makeSingleStoreApp(counters: Int, dependencies: Dependencies) -> AppLoop {
+        AppLoop(state: AppFeature.State(counterCount: counters), handler: AppEffectHandler(dependencies))
+    }
+
+    static func observeCounter(_ app: AppLoop, at index: Int, onChange: @escaping @MainActor () -> Void) {
+        _ = app.addObserver { _ in onChange() }
+    }
+
+    static func increment(_ app: AppLoop, counterAt index: Int) {
+        app.dispatch(.counter(index: index, .increment))
+    }
+
+    static func makeMultiStoreApp(counters: Int, dependencies: Dependencies) -> AppRoot {
+        AppRoot(state: AppFeature.State(counterCount: counters), handler: AppEffectHandler(dependencies))
+    }
+
+    static func observeCounter(_ app: AppRoot, at index: Int, onChange: @escaping @MainActor () -> Void) {
+        _ = app.counters[index].addObserver { _ in onChange() }
+    }
+
+    static func increment(_ app: AppRoot, counterAt index: Int) {
+        app.counters[index].dispatch(.increment)
+    }
+}

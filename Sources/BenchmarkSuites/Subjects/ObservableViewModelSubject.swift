@@ -1,0 +1,90 @@
+import Domain
+import Foundation
+import ObservableViewModel
+
+/// `observable-viewmodel`: `@Observable` view models; intents are plain method calls.
+enum ObservableViewModelSubject: ArchitectureSubject {
+    typealias Entry = ObservableViewModelArchitecture
+
+    static func makeCounter(quoteClient: QuoteClient) -> CounterViewModel {
+        CounterViewModel(quoteClient: quoteClient)
+    }
+
+    static func increment(_ counter: CounterViewModel) {
+        counter.increment()
+    }
+
+    static func loadQuote(_ counter: CounterViewModel) async {
+        await counter.loadQuote()
+    }
+
+    static func inFlightEffects(_ counter: CounterViewModel) -> Int {
+        counter.inFlightEffectCount
+    }
+
+    static func makeTransfer(_ state: TransferState, dependencies: Dependencies) -> TransferViewModel {
+        TransferViewModel(
+            initialState: state,
+            getAccounts: dependencies.getAccounts,
+            transferMoney: dependencies.transferMoney
+        )
+    }
+
+    static func updateAmount(_ transfer: TransferViewModel, _ amount: Decimal) {
+        transfer.updateAmount(amount)
+    }
+
+    static func selectFrom(_ transfer: TransferViewModel, _ account: Account) {
+        transfer.selectFrom(account)
+    }
+
+    static func selectTo(_ transfer: TransferViewModel, _ account: Account) {
+        transfer.selectTo(account)
+    }
+
+    static func submitTransfer(_ transfer: TransferViewModel) async {
+        await transfer.submitTransfer()
+    }
+
+    static func loadAccounts(_ transfer: TransferViewModel) async {
+        await transfer.loadAccounts()
+    }
+
+    static func makeSingleStoreApp(counters: Int, dependencies: Dependencies) -> SingleStoreAppViewModel {
+        SingleStoreAppViewModel(counterCount: counters, dependencies: dependencies)
+    }
+
+    static func observeCounter(
+        _ app: SingleStoreAppViewModel,
+        at index: Int,
+        onChange: @escaping @MainActor () -> Void
+    ) {
+        observeContinuously({ _ = app.counters[index] }, onChange: onChange)
+    }
+
+    static func increment(_ app: SingleStoreAppViewModel, counterAt index: Int) {
+        app.increment(counterAt: index)
+    }
+
+    static func makeMultiStoreApp(counters: Int, dependencies: Dependencies) -> AppViewModel {
+        AppViewModel(counterCount: counters, dependencies: dependencies)
+    }
+
+    static func observeCounter(_ app: AppViewModel, at index: Int, onChange: @escaping @MainActor () -> Void)
+    {
+        let counter = app.counters[index]
+        observeContinuously(
+            {
+                _ = counter.count
+                _ = counter.quote
+                _ = counter.isLoading
+                _ = counter.errorMessage
+            },
+            onChange: onChange
+        )
+    }
+
+    static func increment(_ app: AppViewModel, counterAt index: Int) {
+        app.counters[index].increment()
+    }
+}

@@ -1,0 +1,71 @@
+/// The benchmark suites of benchmarks.md, in the order a run executes them.
+public enum Suite: String, CaseIterable, Sendable {
+    case baseline
+    case dispatch
+    case dispatchAdapter = "dispatch-adapter"
+    case effects
+    case layout
+    case stateCopy = "state-copy"
+    case retention
+
+    /// One line on what one operation of the suite is.
+    public var summary: String {
+        switch self {
+        case .baseline: "reference operations every time ratio is computed against"
+        case .dispatch: "one synchronous intent through the native API"
+        case .dispatchAdapter: "the same intents through the shared FeatureDriver adapter"
+        case .effects: "one full effect round trip, awaited until settled"
+        case .layout: "one intent to one of N counters, single vs multi store, one observer per counter"
+        case .stateCopy: "one intent on a transfer state holding N accounts"
+        case .retention: "10,000 effects run and settled: bytes still held per effect"
+        }
+    }
+}
+
+/// The feature groups a filter can name; a benchmark's feature column starts with one of them.
+public enum FeatureGroup: String, CaseIterable, Sendable {
+    case counter
+    case transfer
+    case app
+    case reference
+}
+
+/// How big a run is: the full run of `bench`, or the CI-sized `--quick` one.
+public struct RunSize: Sendable, Equatable {
+    public var samples: Int
+    public var warmUpRounds: Int
+    public var targetSampleDuration: Duration
+    /// How many effects the retention suite runs per architecture.
+    public var retentionEffects: Int
+
+    public init(samples: Int, warmUpRounds: Int, targetSampleDuration: Duration, retentionEffects: Int) {
+        self.samples = samples
+        self.warmUpRounds = warmUpRounds
+        self.targetSampleDuration = targetSampleDuration
+        self.retentionEffects = retentionEffects
+    }
+
+    /// The default run: 25 samples of at least 1 ms each.
+    public static let full = RunSize(
+        samples: 25,
+        warmUpRounds: 3,
+        targetSampleDuration: .milliseconds(1),
+        retentionEffects: 10_000
+    )
+
+    /// The CI-sized run: 7 samples of at least 0.5 ms each; the same rows as a full run.
+    public static let quick = RunSize(
+        samples: 7,
+        warmUpRounds: 1,
+        targetSampleDuration: .microseconds(500),
+        retentionEffects: 10_000
+    )
+
+    /// A tiny run for tests: numbers are meaningless, every row is produced.
+    public static let smoke = RunSize(
+        samples: 3,
+        warmUpRounds: 0,
+        targetSampleDuration: .microseconds(20),
+        retentionEffects: 50
+    )
+}

@@ -1,0 +1,103 @@
+import BenchmarkEngine
+import BenchmarkReport
+import Domain
+import Foundation
+import Testing
+
+@testable import BenchmarkSuites
+
+@MainActor
+@Suite("Suite runner", .serialized)
+struct SuiteRunnerTests {
+    static let everyArchitecture = Set(ArchitectureID.allCases.map(\.rawValue))
+
+    func run(_ suites: Set<String>) async -> [ResultRow] {
+        await SuiteRunner(
+            size: .smoke, configuration: "debug", selection: { suite, _, _ in suites.contains(suite) }
+        )
+        .run()
+    }
+
+    @Test("dispatch, dispatch-adapter and state-copy produce time and allocation rows for every architecture")
+    func synchronousSuites() async {
+        let rows = await run(["dispatch", "dispatch-adapter", "state-copy"])
+        for suite in ["dispatch", "dispatch-adapter", "state-copy"] {
+            let suiteRows = rows.filter { $0.key.suite == suite }
+            #expect(Set(suiteRows.map(\.key.architecture)) == Self.everyArchitecture, "\(suite)")
+            #expect(Set(suiteRows.map(\.key.metric)) == ["time", "mallocs", "bytes"], "\(suite)")
+        }
+        #expect(rows.filter { $0.key.suite == "state-copy" && $0.key.metric == "time" }.count == 5 * 4)
+        for row in rows where row.key.metric == "time" {
+            #expect(row.median > 0 && row.ratioToBaseline != nil, "\(row.key)")
+            #expect(
+                row.min <= row.p25 && row.p25 <= row.median && row.median <= row.p75 && row.p75 <= row.max)
+            #expect(row.configuration == "debug")
+        }
+    }
+
+    @Test("effects report µs, allocations and tasks for every architecture and feature")
+    func effectsSuite() async {
+        let rows = await run(["effects"])
+        #expect(Set(rows.map(\.key.architecture)) == Self.everyArchitecture)
+        #expect(
+            Set(rows.map(\.key.feature)) == [
+                "counter/loadQuote", "transfer/submitTransfer", "transfer/loadAccounts",
+            ])
+        let times = rows.filter { $0.key.metric == "time" }
+        #expect(times.count == 15)
+        #expect(times.allSatisfy { $0.unit == "us" })
+        if AllocationCounter.isCountingTasks {
+            let tasks = rows.filter { $0.key.metric == "tasks" }
+            #expect(tasks.count == 15)
+            #expect(tasks.allSatisfy { $0.median >= 1 }, "every round trip runs at least one task")
+        }
+    }
+
+    @Test("layout covers N = 1…10000 in both layouts, counts observers and fits a growth exponent")
+    func layoutSuite() async {
+        let rows = await run(["layout"])
+        for architecture in Self.everyArchitecture {
+            for layout in Layout.allCases {
+                let series = rows.filter {
+                    $0.key.architecture == architecture && $0.key.layout == layout.rawValue
+                }
+                let woken = series.filter { $0.key.metric == "observers-woken" }
+                #expect(
+                    woken.map(\.key.n) == ["1", "10", "100", "1000", "10000"], "\(architecture) \(layout)")
+                for row in woken {
+                    let n = Double(row.key.n) ?? 0
+                    #expect(row.median == (layout == .singleStore ? n : 1), "\(row.key)")
+                }
+                #expect(series.filter { $0.key.metric == "growth-exponent" }.count == 1)
+            }
+        }
+    }
+
+    @Test("baseline rows are the references, each a ratio to struct-mutation")
+    func baselineSuite() async {
+        let rows = await run(["baseline"]).filter { $0.key.metric == "time" }
+        #expect(
+            rows.map(\.key.feature) == [
+                "reference/struct-mutation", "reference/closure-call", "reference/empty",
+            ])
+        #expect(rows.first?.ratioToBaseline == 1)
+    }
+
+    @Test(
+        "allocation counts of synchronous dispatch are identical across two runs",
+        .enabled(if: AllocationCounter.isAvailable))
+    func allocationCountsRepeat() async {
+        let first = await run(["dispatch"]).filter { $0.key.metric != "time" }
+        let second = await run(["dispatch"]).filter { $0.key.metric != "time" }
+        #expect(!first.isEmpty)
+        #expect(first == second)
+    }
+
+    @Test("the growth exponent is the least-squares slope in log-log space")
+    func slope() {
+        let linear = [1.0, 10, 100].map { (x: Foundation.log($0), y: Foundation.log(3 * $0)) }
+        #expect(abs(SuiteRunner.slope(linear) - 1) < 1e-12)
+        let flat = [1.0, 10, 100].map { (x: Foundation.log($0), y: Foundation.log(7.0)) }
+        #expect(abs(SuiteRunner.slope(flat)) < 1e-12)
+    }
+}
