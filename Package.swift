@@ -52,7 +52,7 @@ let package = Package(
             ),
             .testTarget(
                 name: "BenchmarkSuitesTests",
-                dependencies: ["BenchmarkSuites", "BenchmarkEngine", "Domain"],
+                dependencies: ["BenchmarkSuites", "BenchmarkEngine", "BenchmarkReport", "ClosureEffects", "Domain"],
                 swiftSettings: strictness
             ),
             .target(

@@ -74,6 +74,10 @@ public enum BenchCommand {
             )
             return 2
         }
+        if let problem = DeterministicHashing.ensureEnabled(arguments: arguments) {
+            output.error(problem)
+            return 2
+        }
         var destination: ResultFile?
         if let path = options.output {
             do {

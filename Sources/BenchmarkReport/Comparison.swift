@@ -4,7 +4,8 @@
 /// Counts are exact, so any rise is a regression (beyond the spread of repeated counts, for the
 /// few async counts that vary with thread timing). Times are compared as ratios to the in-run
 /// reference, never as absolute nanoseconds, so a faster or slower machine does not trip the gate;
-/// a ratio must rise by more than ``timeTolerance`` to count. Growth exponents are reported only.
+/// a ratio must rise by more than ``timeTolerance`` to count. Retained bytes per effect must not
+/// rise by more than ``retentionAllowance``. Growth exponents are reported only.
 public struct Comparison: Sendable {
     /// What happened to one metric.
     public enum Verdict: String, Sendable, Comparable {
@@ -42,6 +43,9 @@ public struct Comparison: Sendable {
 
     /// The default allowed rise of a time ratio, as a fraction (see README, "The regression gate").
     public static let defaultTimeTolerance = 0.25
+
+    /// How many bytes per effect a retention figure may rise before it counts as a leak.
+    public static let retentionAllowance = 1.0
 
     public let timeTolerance: Double
     /// Every compared metric, regressions first, then improvements, then other changes, then the rest.
@@ -109,6 +113,17 @@ public struct Comparison: Sendable {
                 if new.median > old.median + noise {
                     .regression
                 } else if new.median < old.median - noise {
+                    .improvement
+                } else {
+                    .unchanged
+                }
+            return Change(
+                key: old.key, unit: old.unit, baseline: old.median, current: new.median, verdict: verdict)
+        case .retention:
+            let verdict: Verdict =
+                if new.median > old.median + retentionAllowance {
+                    .regression
+                } else if new.median < old.median - retentionAllowance {
                     .improvement
                 } else {
                     .unchanged

@@ -105,12 +105,17 @@ public enum MetricKind: Sendable, Equatable {
     case time
     /// An exact count (allocations, bytes, observers woken, tasks, retained bytes): any rise is a regression.
     case exactCount
+    /// Bytes a store still holds per finished effect: a leak check. A store that keeps its tasks
+    /// holds hundreds of bytes per effect; a correct one holds 0 give or take a fraction of a byte
+    /// of runtime bookkeeping, so only a rise of more than ``Comparison/retentionAllowance`` counts.
+    case retention
     /// Derived or descriptive numbers (growth exponents): reported, never gated.
     case informational
 
     public init(metric: String) {
         switch metric {
         case "time": self = .time
+        case "retained-bytes": self = .retention
         case "growth-exponent": self = .informational
         default: self = .exactCount
         }

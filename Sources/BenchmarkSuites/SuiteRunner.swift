@@ -97,7 +97,7 @@ public struct SuiteRunner {
         return all.filter { selection($0.suite.rawValue, $0.architecture, $0.featureGroup) }
     }
 
-    private func run(_ suite: Suite, _ cases: [BenchmarkCase]) async -> [ResultRow] {
+    func run(_ suite: Suite, _ cases: [BenchmarkCase]) async -> [ResultRow] {
         let runner = BenchmarkRunner(
             configuration: BenchmarkConfiguration(
                 targetSampleDuration: size.targetSampleDuration,

@@ -109,3 +109,44 @@ struct ComparisonTests {
         }
     }
 }
+
+@Suite("Regression gate: counts that vary and leaks")
+struct NoisyCountTests {
+    func row(_ metric: String, median: Double, min: Double, max: Double) -> ResultRow {
+        ResultRow(
+            key: .init(
+                suite: "effects", architecture: "effect-values", feature: "counter/loadQuote", layout: "",
+                n: "", metric: metric),
+            unit: "count",
+            median: median,
+            p25: median,
+            p75: median,
+            min: min,
+            max: max,
+            samples: 3,
+            configuration: "release"
+        )
+    }
+
+    @Test("An async count that wobbles within its repetitions' spread passes; one more allocation fails")
+    func noisyCounts() throws {
+        let baseline = [row("mallocs", median: 5.000, min: 4.998, max: 5.003)]
+        let wobble = [row("mallocs", median: 5.004, min: 5.001, max: 5.006)]
+        #expect(try !Comparison(baseline: baseline, current: wobble).hasRegression)
+        let oneMore = [row("mallocs", median: 6.001, min: 5.999, max: 6.004)]
+        #expect(try Comparison(baseline: baseline, current: oneMore).hasRegression)
+    }
+
+    @Test("Retained bytes may wobble by a fraction of a byte per effect; a hoarding store fails")
+    func retention() throws {
+        let baseline = [row("retained-bytes", median: 0.094, min: 0.094, max: 0.094)]
+        #expect(
+            try !Comparison(
+                baseline: baseline, current: [row("retained-bytes", median: 0.3, min: 0.3, max: 0.3)]
+            ).hasRegression)
+        #expect(
+            try Comparison(
+                baseline: baseline, current: [row("retained-bytes", median: 212, min: 212, max: 212)]
+            ).hasRegression)
+    }
+}
