@@ -96,7 +96,17 @@ public enum BenchCommand {
             selection: { filter.selects(suite: $0, architecture: $1, feature: $2) },
             progress: output.progress
         )
-        let rows = await runner.run()
+        let rows: [ResultRow]
+        if options.bestOf > 1 {
+            do {
+                rows = try BestOfRuns.run(options, output: output)
+            } catch {
+                output.error(error.description)
+                return 2
+            }
+        } else {
+            rows = await runner.run()
+        }
         let csv = ResultCSV.render(rows)
         guard let destination else {
             output.data(options.format == .table ? ResultTable.render(rows) : csv)

@@ -23,6 +23,8 @@ public enum Invocation: Equatable, Sendable {
         public var allowDebug = false
         /// Timed samples per benchmark; `nil` picks the default for the run size.
         public var samples: Int?
+        /// Run this many separate processes and keep each row's best (lowest) figure.
+        public var bestOf = 1
 
         public init() {}
     }
@@ -31,11 +33,12 @@ public enum Invocation: Equatable, Sendable {
     public struct CompareOptions: Equatable, Sendable {
         public var baseline: String
         public var current: String
-        public var timeTolerance: Double
+        /// Replaces every suite's own time tolerance (a fraction) when given.
+        public var timeTolerance: Double?
         /// Also list metrics that did not change.
         public var showAll = false
 
-        public init(baseline: String, current: String, timeTolerance: Double) {
+        public init(baseline: String, current: String, timeTolerance: Double? = nil) {
             self.baseline = baseline
             self.current = current
             self.timeTolerance = timeTolerance
@@ -163,6 +166,12 @@ extension Invocation {
                 let path = try value()
                 guard !path.isEmpty else { throw UsageError("--output needs a file path") }
                 options.output = path
+            case "--best-of" where command == "run":
+                let text = try value()
+                guard let count = Int(text), (1...20).contains(count) else {
+                    throw UsageError("--best-of must be a whole number from 1 to 20, not '\(text)'")
+                }
+                options.bestOf = count
             case "--samples" where command == "run":
                 let text = try value()
                 guard let samples = Int(text), (3...100_000).contains(samples) else {
@@ -189,7 +198,7 @@ extension Invocation {
         -> CompareOptions
     {
         var paths: [String] = []
-        var tolerance = Comparison.defaultTimeTolerance * 100
+        var tolerance: Double?
         var showAll = false
         var arguments = arguments
         while let argument = arguments.popFirst() {
@@ -219,7 +228,8 @@ extension Invocation {
         guard paths.count == 2 else {
             throw UsageError("compare needs two files, BASELINE and CURRENT; got \(paths.count)")
         }
-        var options = CompareOptions(baseline: paths[0], current: paths[1], timeTolerance: tolerance / 100)
+        var options = CompareOptions(
+            baseline: paths[0], current: paths[1], timeTolerance: tolerance.map { $0 / 100 })
         options.showAll = showAll
         return options
     }

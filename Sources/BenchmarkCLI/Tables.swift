@@ -54,10 +54,12 @@ enum ComparisonReport {
                 change.unit,
             ])
         }
-        let tolerance = String(format: "%.0f%%", comparison.timeTolerance * 100)
+        let tolerance =
+            comparison.timeTolerance.map { String(format: "within %.0f%%", $0 * 100) }
+            ?? "within each suite's tolerance"
         var text = listed.isEmpty ? "" : table.render() + "\n"
         text +=
-            "\(comparison.changes.count) metrics compared (time ratios within \(tolerance), counts exact): "
+            "\(comparison.changes.count) metrics compared (time ratios \(tolerance), counts within their allowances): "
         text +=
             "\(comparison.regressions.count) regressions, \(comparison.improvements.count) improvements.\n"
         if comparison.hasRegression {

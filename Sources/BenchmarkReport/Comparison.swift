@@ -1,8 +1,8 @@
 /// The regression gate: compares a current run against a committed baseline (benchmarks.md,
 /// "The regression gate").
 ///
-/// Counts are exact, so any rise is a regression (beyond the spread of repeated counts, for the
-/// few async counts that vary with thread timing). Times are compared as ratios to the in-run
+/// Counts are compared with small allowances that cover the noise async work shows (one more
+/// allocation per operation is always a regression). Times are compared as ratios to the in-run
 /// reference, never as absolute nanoseconds, so a faster or slower machine does not trip the gate;
 /// a ratio must rise by more than ``timeTolerance`` to count. Retained bytes per effect must not
 /// rise by more than ``retentionAllowance``. Growth exponents are reported only.
@@ -41,13 +41,31 @@ public struct Comparison: Sendable {
         }
     }
 
-    /// The default allowed rise of a time ratio, as a fraction (see README, "The regression gate").
+    /// The allowed rise of a time ratio per suite, as a fraction, chosen from measured run-to-run
+    /// spread (README, "The regression gate"); suites not listed use ``defaultTimeTolerance``.
+    public static let suiteTimeTolerances: [String: Double] = [
+        "dispatch": 0.25,
+        "dispatch-adapter": 0.25,
+        "state-copy": 0.25,
+        "layout": 0.75,
+        "effects": 3.0,
+    ]
+
+    /// The allowed rise of a time ratio for suites without their own tolerance.
     public static let defaultTimeTolerance = 0.25
+
+    /// How much an allocation, task or observer count per operation may rise (async noise).
+    public static let countAllowance = 0.5
+
+    /// How many bytes per operation may be added before a rise counts, plus a fraction of the baseline.
+    public static let byteAllowance = 32.0
+    public static let byteRelativeAllowance = 0.001
 
     /// How many bytes per effect a retention figure may rise before it counts as a leak.
     public static let retentionAllowance = 1.0
 
-    public let timeTolerance: Double
+    /// A tolerance that replaces every suite's own, when given.
+    public let timeTolerance: Double?
     /// Every compared metric, regressions first, then improvements, then other changes, then the rest.
     public let changes: [Change]
 
@@ -62,7 +80,7 @@ public struct Comparison: Sendable {
     public init(
         baseline: [ResultRow],
         current: [ResultRow],
-        timeTolerance: Double = Comparison.defaultTimeTolerance
+        timeTolerance: Double? = nil
     ) throws(ComparisonError) {
         self.timeTolerance = timeTolerance
         let before = Dictionary(baseline.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -86,7 +104,13 @@ public struct Comparison: Sendable {
         self.changes = changes.sorted { ($0.verdict, $0.key) < ($1.verdict, $1.key) }
     }
 
-    private static func compare(_ old: ResultRow, _ new: ResultRow, tolerance: Double) throws(ComparisonError)
+    /// The allowed rise of the time ratios of `suite`.
+    public func tolerance(forSuite suite: String) -> Double {
+        timeTolerance ?? Self.suiteTimeTolerances[suite] ?? Self.defaultTimeTolerance
+    }
+
+    private static func compare(_ old: ResultRow, _ new: ResultRow, tolerance: Double?)
+        throws(ComparisonError)
         -> Change
     {
         switch old.kind {
@@ -94,6 +118,7 @@ public struct Comparison: Sendable {
             guard let before = old.ratioToBaseline, let after = new.ratioToBaseline else {
                 throw .missingRatio(old.key)
             }
+            let tolerance = tolerance ?? suiteTimeTolerances[old.key.suite] ?? defaultTimeTolerance
             let verdict: Verdict =
                 if after > before * (1 + tolerance) {
                     .regression
@@ -103,35 +128,14 @@ public struct Comparison: Sendable {
                     .unchanged
                 }
             return Change(key: old.key, unit: "ratio", baseline: before, current: after, verdict: verdict)
-        case .exactCount:
-            // Exact when every repetition agreed (min == max): then any rise is a regression. Counts
-            // of async work vary by a few runtime allocations per thousand operations with thread
-            // timing; such rows carry the spread of their repetitions, and only a rise beyond the
-            // larger of the two spreads counts.
-            let noise = max(old.max - old.min, new.max - new.min)
-            let verdict: Verdict =
-                if new.median > old.median + noise {
-                    .regression
-                } else if new.median < old.median - noise {
-                    .improvement
-                } else {
-                    .unchanged
-                }
-            return Change(
-                key: old.key, unit: old.unit, baseline: old.median, current: new.median, verdict: verdict)
+        case .count:
+            return rise(old, new, allowance: countAllowance)
+        case .bytes:
+            return rise(old, new, allowance: byteAllowance + byteRelativeAllowance * old.median)
         case .retention:
-            let verdict: Verdict =
-                if new.median > old.median + retentionAllowance {
-                    .regression
-                } else if new.median < old.median - retentionAllowance {
-                    .improvement
-                } else {
-                    .unchanged
-                }
-            return Change(
-                key: old.key, unit: old.unit, baseline: old.median, current: new.median, verdict: verdict)
+            return rise(old, new, allowance: retentionAllowance)
         case .informational:
-            let moved = abs(new.median - old.median) > tolerance * max(abs(old.median), 0.1)
+            let moved = abs(new.median - old.median) > 0.25 * max(abs(old.median), 0.1)
             return Change(
                 key: old.key,
                 unit: old.unit,
@@ -140,6 +144,20 @@ public struct Comparison: Sendable {
                 verdict: moved ? .changed : .unchanged
             )
         }
+    }
+
+    /// A count compared with an allowance for noise: a regression above it, an improvement below.
+    private static func rise(_ old: ResultRow, _ new: ResultRow, allowance: Double) -> Change {
+        let verdict: Verdict =
+            if new.median > old.median + allowance {
+                .regression
+            } else if new.median < old.median - allowance {
+                .improvement
+            } else {
+                .unchanged
+            }
+        return Change(
+            key: old.key, unit: old.unit, baseline: old.median, current: new.median, verdict: verdict)
     }
 }
 

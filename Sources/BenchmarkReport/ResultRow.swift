@@ -101,10 +101,15 @@ public struct ResultRow: Equatable, Sendable {
 
 /// How the regression gate treats a metric.
 public enum MetricKind: Sendable, Equatable {
-    /// A time: compared as a ratio to the in-run reference, within a tolerance.
+    /// A time: compared as a ratio to the in-run reference, within the suite's tolerance.
     case time
-    /// An exact count (allocations, bytes, observers woken, tasks, retained bytes): any rise is a regression.
-    case exactCount
+    /// Allocations, tasks or observers woken per operation. Synchronous ones are exact; async ones
+    /// vary by a fraction of one per operation with thread timing, so a rise counts from
+    /// ``Comparison/countAllowance`` up: one more allocation per operation is always caught.
+    case count
+    /// Bytes allocated per operation: a rise counts beyond ``Comparison/byteAllowance`` plus
+    /// ``Comparison/byteRelativeAllowance`` of the baseline.
+    case bytes
     /// Bytes a store still holds per finished effect: a leak check. A store that keeps its tasks
     /// holds hundreds of bytes per effect; a correct one holds 0 give or take a fraction of a byte
     /// of runtime bookkeeping, so only a rise of more than ``Comparison/retentionAllowance`` counts.
@@ -115,9 +120,10 @@ public enum MetricKind: Sendable, Equatable {
     public init(metric: String) {
         switch metric {
         case "time": self = .time
+        case "bytes": self = .bytes
         case "retained-bytes": self = .retention
         case "growth-exponent": self = .informational
-        default: self = .exactCount
+        default: self = .count
         }
     }
 }

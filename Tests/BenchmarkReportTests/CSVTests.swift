@@ -120,3 +120,24 @@ private let malformedFiles: [(text: String, line: Int, problem: String)] = [
             + "dispatch,x,counter,,,time,ns,2,1,1,1,1,3,,release\r\n", 3, "duplicate row"
     ),
 ]
+
+@Suite("Best of several runs")
+struct BestOfTests {
+    @Test("Each row comes from the run with the lowest ratio or count; order and missing rows are kept")
+    func merge() {
+        let fast = CSVTests.row(median: 10, ratio: 4)
+        let slow = CSVTests.row(median: 9, ratio: 6)
+        let count = ResultRow.count(
+            .init(
+                suite: "dispatch", architecture: "x", feature: "counter/increment", layout: "", n: "",
+                metric: "mallocs"),
+            unit: "count",
+            value: 3,
+            configuration: "release"
+        )
+        var fewer = count
+        fewer.median = 2
+        let onlyInSecond = CSVTests.row(suite: "layout", median: 1, ratio: 1)
+        #expect(BestOf.merge([[slow, count], [fast, fewer, onlyInSecond]]) == [fast, fewer, onlyInSecond])
+    }
+}

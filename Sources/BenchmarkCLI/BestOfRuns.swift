@@ -1,0 +1,53 @@
+import BenchmarkReport
+import Foundation
+
+/// `--best-of N`: runs `bench` N times as separate processes and merges their rows with ``BestOf``.
+@MainActor
+enum BestOfRuns {
+    static func run(_ options: Invocation.RunOptions, output: Output) throws(FileProblem) -> [ResultRow] {
+        guard let executable = Bundle.main.executablePath else {
+            throw FileProblem(description: "cannot find this program's path to run it again for --best-of")
+        }
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("bench-best-of-\(ProcessInfo.processInfo.processIdentifier)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw FileProblem(description: "cannot create \(directory.path): \(error.localizedDescription)")
+        }
+        var runs: [[ResultRow]] = []
+        for index in 1...options.bestOf {
+            output.progress("best of \(options.bestOf): process \(index)")
+            let path = directory.appendingPathComponent("run-\(index).csv").path
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = childArguments(options, output: path)
+            do {
+                try process.run()
+            } catch {
+                throw FileProblem(description: "cannot start \(executable): \(error.localizedDescription)")
+            }
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                throw FileProblem(
+                    description: "run \(index) of --best-of failed with status \(process.terminationStatus)")
+            }
+            runs.append(try BenchCommand.readRows(path))
+        }
+        return BestOf.merge(runs)
+    }
+
+    /// The same run, for one process, writing CSV to `output`.
+    static func childArguments(_ options: Invocation.RunOptions, output: String) -> [String] {
+        var arguments = ["run", "--output", output]
+        if options.quick { arguments.append("--quick") }
+        if options.allowDebug { arguments.append("--allow-debug") }
+        if let samples = options.samples { arguments += ["--samples", String(samples)] }
+        let terms =
+            options.filter.suites.sorted() + options.filter.architectures.sorted()
+            + options.filter.features.sorted()
+        if !terms.isEmpty { arguments += ["--filter", terms.joined(separator: ",")] }
+        return arguments
+    }
+}
