@@ -66,16 +66,12 @@ public enum BenchCommand {
 
     static func run(_ options: Invocation.RunOptions, arguments: [String], output: Output) async -> Int32 {
         if configuration == "debug" && !options.allowDebug {
+            let command = (["swift", "run", "-c", "release", "bench"] + arguments.map(shellQuoted))
+                .joined(separator: " ")
             output.error(
-                "this is a debug build, whose times are not real; run 'swift run -c release bench "
-                    + (arguments.map(shellQuoted).joined(separator: " ") + "'").trimmingCharacters(
-                        in: .whitespaces)
-                    + " (or pass --allow-debug to mark every row debug)"
+                "this is a debug build, whose times are not real; run '\(command)' "
+                    + "(or pass --allow-debug to mark every row debug)"
             )
-            return 2
-        }
-        if let problem = DeterministicHashing.ensureEnabled(arguments: arguments) {
-            output.error(problem)
             return 2
         }
         var destination: ResultFile?
@@ -86,6 +82,10 @@ public enum BenchCommand {
                 output.error("cannot write --output \(path): \(error.localizedDescription)")
                 return 2
             }
+        }
+        if let problem = DeterministicHashing.ensureEnabled(arguments: arguments) {
+            output.error(problem)
+            return 2
         }
         var size = options.quick ? RunSize.quick : RunSize.full
         if let samples = options.samples { size.samples = samples }
