@@ -25,6 +25,9 @@ struct BenchmarkCase {
     var countsAllocations = true
     /// Whether tasks created per operation are reported (effects).
     var countsTasks = false
+    /// Operations per counted sample. Fixed (never derived from timing) and even, so the counted
+    /// work is the same in every run, including intents that alternate between two values.
+    var allocationIterations = 1_000
     /// Extra exact counts measured after timing, e.g. observers woken per operation.
     var extraCounts: (@MainActor (_ size: RunSize) async -> [(metric: String, unit: String, value: Double)])?
 

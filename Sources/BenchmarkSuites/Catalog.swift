@@ -140,7 +140,8 @@ enum Catalog {
                         await S.loadQuote(counter)
                     }
                 },
-                countsTasks: true
+                countsTasks: true,
+                allocationIterations: 200
             ),
             BenchmarkCase(
                 suite: .effects,
@@ -158,7 +159,8 @@ enum Catalog {
                         await S.submitTransfer(submitting)
                     }
                 },
-                countsTasks: true
+                countsTasks: true,
+                allocationIterations: 200
             ),
             BenchmarkCase(
                 suite: .effects,
@@ -170,7 +172,8 @@ enum Catalog {
                         await S.loadAccounts(loading)
                     }
                 },
-                countsTasks: true
+                countsTasks: true,
+                allocationIterations: 200
             ),
         ]
     }
@@ -222,6 +225,7 @@ enum Catalog {
             layout: layout.rawValue,
             n: n,
             benchmark: Benchmark("\(S.id.rawValue) \(layout.rawValue) n=\(n)", body),
+            allocationIterations: max(2, 2_000 / n / 2 * 2),
             extraCounts: { _ in
                 let operations = 4
                 wakes.count = 0

@@ -127,10 +127,9 @@ public struct SuiteRunner {
         if AllocationCounter.isAvailable {
             let counted = zip(timed, results).filter { $0.0.countsAllocations }
             if !counted.isEmpty { progress("  counting allocations") }
-            for (benchmarkCase, result) in counted {
+            for (benchmarkCase, _) in counted {
                 guard let benchmark = benchmarkCase.benchmark else { continue }
-                // The timing batch, capped: enough operations to be exact, few enough to stay fast.
-                let iterations = min(1_000, result.iterationsPerSample)
+                let iterations = benchmarkCase.allocationIterations
                 let scope: AllocationCounter.Scope = benchmark.isAsync ? .allThreads : .currentThread
                 guard let report = await benchmark.measureAllocations(iterations: iterations, scope: scope)
                 else {
