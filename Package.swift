@@ -12,6 +12,7 @@ let architectures = [
     "ClosureEffects",
     "EffectValues",
     "EffectObjects",
+    "LocalReducer",
 ]
 
 let package = Package(

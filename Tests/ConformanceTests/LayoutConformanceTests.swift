@@ -22,11 +22,11 @@ struct LayoutConformanceTests {
         #expect(app.snapshot.selectedTab == .transfer)
         app.send(.counter(index: 2, .increment))
         app.send(.transfer(.loadAccounts))
-        await app.settle()
+        await settleWithin("the app's effects settle") { await app.settle() }
         #expect(app.snapshot.selectedTab == .transfer)
         app.send(.counter(index: 3, .loadQuote))
         #expect(app.snapshot.selectedTab == .counter)
-        await app.settle()
+        await settleWithin("the app's effects settle") { await app.settle() }
         let snapshot = app.snapshot
         #expect(snapshot.counters.map(\.count) == [0, 0, 1, 0])
         #expect(snapshot.counters[3].quote == Quote(content: "c", author: "a"))
@@ -48,7 +48,7 @@ struct LayoutConformanceTests {
         await waitUntil("counter 1's fetch waits") { gate.waitingCount == 2 }
         gate.release(1)
         gate.release(0)
-        await app.settle()
+        await settleWithin("the app's effects settle") { await app.settle() }
         #expect(app.snapshot.counters.map(\.quote) == [first, second])
     }
 

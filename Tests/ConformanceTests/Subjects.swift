@@ -2,6 +2,7 @@ import ClosureEffects
 import Domain
 import EffectObjects
 import EffectValues
+import LocalReducer
 import ObservableViewModel
 import StoreSubclass
 import Testing
@@ -48,6 +49,7 @@ struct Subject: Sendable, Hashable, CustomTestStringConvertible {
         case .closureEffects: ClosureEffectsArchitecture.self
         case .effectValues: EffectValuesArchitecture.self
         case .effectObjects: EffectObjectsArchitecture.self
+        case .localReducer: LocalReducerArchitecture.self
         }
     }
 }
@@ -102,8 +104,10 @@ final class CounterUnderTest {
     var selectedTab: Tab? { app?.snapshot.selectedTab }
 
     func settle() async {
-        if let counter { await counter.settle() }
-        if let app { await app.settle() }
+        await settleWithin("the counter's effects settle") {
+            if let counter = self.counter { await counter.settle() }
+            if let app = self.app { await app.settle() }
+        }
     }
 }
 
@@ -145,8 +149,10 @@ final class TransferUnderTest {
     }
 
     func settle() async {
-        if let transfer { await transfer.settle() }
-        if let app { await app.settle() }
+        await settleWithin("the transfer's effects settle") {
+            if let transfer = self.transfer { await transfer.settle() }
+            if let app = self.app { await app.settle() }
+        }
     }
 
     /// Loads the accounts and returns them.
@@ -184,4 +190,33 @@ func waitUntil(
         }
         await Task.yield()
     }
+}
+
+/// Awaits `settle`, but records a failure and returns after ten seconds instead of hanging the
+/// suite: a broken architecture whose effect never finishes (a fetch left parked at a gate because it
+/// was not cancelled) must fail its scenario, not stop the run.
+@MainActor
+func settleWithin(
+    _ what: String,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ settle: @escaping @MainActor () async -> Void
+) async {
+    let done = SettleFlag()
+    Task { @MainActor in
+        await settle()
+        done.isSet = true
+    }
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !done.isSet {
+        if ContinuousClock.now > deadline {
+            Issue.record("timed out waiting until \(what)", sourceLocation: sourceLocation)
+            return
+        }
+        await Task.yield()
+    }
+}
+
+@MainActor
+final class SettleFlag {
+    var isSet = false
 }

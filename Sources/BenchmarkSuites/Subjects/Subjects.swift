@@ -7,5 +7,6 @@ enum Subjects {
         ClosureEffectsSubject.self,
         EffectValuesSubject.self,
         EffectObjectsSubject.self,
+        LocalReducerSubject.self,
     ]
 }

@@ -58,6 +58,7 @@ public enum ArchitectureID: String, Sendable, CaseIterable, Comparable {
     case closureEffects = "closure-effects"
     case effectValues = "effect-values"
     case effectObjects = "effect-objects"
+    case localReducer = "local-reducer"
 
     public static func < (lhs: ArchitectureID, rhs: ArchitectureID) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

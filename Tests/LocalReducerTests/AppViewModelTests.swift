@@ -1,0 +1,256 @@
+import Domain
+import Observation
+import Testing
+
+@testable import LocalReducer
+
+/// The app reducers: the single store's composition of the feature reducers, and the root's own.
+@Suite("Local reducer: AppViewModel.reduce and AppRootViewModel.reduce")
+struct AppReducerTests {
+    @Test("The app reducer routes a counter action to that counter only, and loadQuote selects its tab")
+    func counterActionsAreRoutedByIndex() {
+        let state = AppViewModel.State(
+            selectedTab: .transfer, counters: Array(repeating: CounterState(), count: 3))
+        #expect(
+            AppViewModel.reduce(state: state, action: .counter(index: 1, .increment))
+                == AppViewModel.State(
+                    selectedTab: .transfer,
+                    counters: [CounterState(), CounterState(count: 1), CounterState()]
+                )
+        )
+        #expect(
+            AppViewModel.reduce(state: state, action: .counter(index: 2, .loadQuote))
+                == AppViewModel.State(
+                    selectedTab: .counter,
+                    counters: [CounterState(), CounterState(), CounterState(isLoading: true)]
+                )
+        )
+    }
+
+    @Test("The app reducer hands transfer actions to the transfer reducer and leaves the tab alone")
+    func transferActionsAreRouted() {
+        let state = AppViewModel.State(selectedTab: .counter, counters: [CounterState()])
+        #expect(
+            AppViewModel.reduce(state: state, action: .transfer(.selection(.amount(7))))
+                == AppViewModel.State(counters: [CounterState()], transfer: TransferState(amount: 7))
+        )
+        #expect(
+            AppViewModel.reduce(state: state, action: .selectTab(.transfer))
+                == AppViewModel.State(selectedTab: .transfer, counters: [CounterState()])
+        )
+    }
+
+    @Test("The root reducer changes the tab for selectTab and a counter's loadQuote only")
+    func rootReducer() {
+        let onTransfer = AppRootViewModel.State(selectedTab: .transfer)
+        #expect(
+            AppRootViewModel.reduce(state: onTransfer, action: .counter(index: 0, .loadQuote)).selectedTab
+                == .counter)
+        #expect(
+            AppRootViewModel.reduce(state: onTransfer, action: .counter(index: 0, .increment)) == onTransfer)
+        #expect(AppRootViewModel.reduce(state: onTransfer, action: .transfer(.accounts(.load))) == onTransfer)
+        #expect(
+            AppRootViewModel.reduce(state: AppRootViewModel.State(), action: .selectTab(.transfer))
+                == onTransfer
+        )
+    }
+}
+
+/// The composed app in both layouts, through its view models.
+@MainActor
+@Suite("Local reducer: AppViewModel and AppRootViewModel")
+struct AppViewModelTests {
+    let quote = Fixtures.wisdom
+
+    @Test("Single store: a counter's loadQuote selects the counter tab; nothing else does")
+    func singleStoreTabRule() async {
+        let app = AppViewModel(
+            counterCount: 3, dependencies: Fixtures.dependencies(quoteClient: .constant(quote)))
+        app.send(.selectTab(.transfer))
+        app.send(.counter(index: 1, .increment))
+        app.send(.transfer(.accounts(.load)))
+        await app.settle()
+        #expect(app.state.selectedTab == .transfer)
+
+        app.send(.counter(index: 2, .loadQuote))
+        #expect(app.state.selectedTab == .counter)
+        #expect(app.state.counters[2].isLoading)
+        await app.settle()
+        #expect(app.state.counters == [CounterState(), CounterState(count: 1), CounterState(quote: quote)])
+        #expect(app.state.transfer == TransferState(accounts: Fixtures.accounts))
+        #expect(app.inFlightEffectCount == 0)
+    }
+
+    @Test("Multi store: a counter's loadQuote through the root selects the counter tab; nothing else does")
+    func multiStoreTabRule() async {
+        let app = AppRootViewModel(
+            counterCount: 3, dependencies: Fixtures.dependencies(quoteClient: .constant(quote)))
+        app.send(.selectTab(.transfer))
+        app.send(.counter(index: 1, .increment))
+        app.send(.transfer(.accounts(.load)))
+        await app.settle()
+        #expect(app.state.selectedTab == .transfer)
+
+        app.send(.counter(index: 2, .loadQuote))
+        #expect(app.state.selectedTab == .counter)
+        #expect(app.counters[2].state.isLoading)
+        await app.settle()
+        #expect(
+            app.counters.map(\.state) == [CounterState(), CounterState(count: 1), CounterState(quote: quote)])
+        #expect(app.transfer.state == TransferState(accounts: Fixtures.accounts))
+        #expect(app.inFlightEffectCount == 0)
+    }
+
+    @Test("Single store: a newer load of one counter cancels only that counter's older fetch")
+    func singleStoreCountersLoadIndependently() async {
+        let gate = ResponseGate(honorsCancellation: false)
+        let stale = Quote(content: "stale", author: "old")
+        let app = AppViewModel(
+            counterCount: 2,
+            dependencies: Fixtures.dependencies(
+                quoteClient: .gated(
+                    gate, results: [.success(stale), .success(quote), .success(Fixtures.newer)])
+            )
+        )
+        app.send(.counter(index: 0, .loadQuote))
+        await waitUntil("counter 0's first fetch waits") { gate.waitingCount == 1 }
+        app.send(.counter(index: 1, .loadQuote))
+        await waitUntil("counter 1's fetch waits") { gate.waitingCount == 2 }
+        app.send(.counter(index: 0, .loadQuote))
+        await waitUntil("counter 0's second fetch waits") { gate.waitingCount == 3 }
+        #expect(app.inFlightEffectCount == 3)
+
+        gate.release(2)
+        gate.release(1)
+        await waitUntil("both newest quotes are shown") { !app.state.counters.contains(where: \.isLoading) }
+        gate.release(0)
+        await app.settle()
+        #expect(app.state.counters == [CounterState(quote: Fixtures.newer), CounterState(quote: quote)])
+        #expect(app.inFlightEffectCount == 0)
+    }
+
+    @Test("Single store: a second submit while the first is at the bank moves money once")
+    func singleStoreDoubleSubmit() async {
+        let gate = ResponseGate()
+        let bank = InMemoryBank(accounts: Fixtures.accounts, gate: gate)
+        let app = AppViewModel(
+            initialState: AppViewModel.State(
+                counters: [CounterState()],
+                transfer: TransferState(
+                    accounts: Fixtures.accounts,
+                    selectedFrom: Fixtures.a,
+                    selectedTo: Fixtures.b,
+                    amount: 40
+                )
+            ),
+            dependencies: Fixtures.dependencies(bank: bank)
+        )
+        app.send(.transfer(.transfer(.submit)))
+        await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
+        app.send(.transfer(.transfer(.submit)))
+        #expect(app.inFlightEffectCount == 1)
+        gate.release(0)
+        await app.settle()
+        #expect(gate.ticketsIssued == 1)
+        #expect(await bank.ledger.count == 1)
+        #expect(app.state.transfer.accounts.map(\.balance) == [60, 290, 0])
+    }
+
+    @Test(
+        "One increment wakes every counter observer in the single store",
+        arguments: [1, 10, 100]
+    )
+    func singleStoreWakesEveryObserver(counters: Int) {
+        let app = AppViewModel(counterCount: counters, dependencies: Fixtures.dependencies())
+        var woken = Array(repeating: 0, count: counters)
+        for index in 0..<counters {
+            observe({ _ = app.state.counters[index] }, onChange: { woken[index] += 1 })
+        }
+        app.send(.counter(index: counters / 2, .increment))
+        app.send(.counter(index: counters / 2, .increment))
+        #expect(woken == Array(repeating: 2, count: counters))
+    }
+
+    @Test(
+        "One increment wakes only its own counter's observer in the multi store",
+        arguments: [1, 10, 100]
+    )
+    func multiStoreWakesOneObserver(counters: Int) {
+        let app = AppRootViewModel(counterCount: counters, dependencies: Fixtures.dependencies())
+        var woken = Array(repeating: 0, count: counters)
+        for index in 0..<counters {
+            let counter = app.counters[index]
+            observe({ _ = counter.state }, onChange: { woken[index] += 1 })
+        }
+        let target = counters / 2
+        app.send(.counter(index: target, .increment))
+        app.counters[target].send(.increment)
+        var expected = Array(repeating: 0, count: counters)
+        expected[target] = 2
+        #expect(woken == expected)
+    }
+
+    @Test("An action that leaves the state equal wakes no observer")
+    func unchangedStateWakesNoOne() {
+        let counter = CounterViewModel(quoteClient: .failing())
+        let transfer = TransferViewModel(dependencies: Fixtures.dependencies())
+        var woken = 0
+        observe({ _ = transfer.state }, onChange: { woken += 1 })
+        transfer.send(.resetError)
+        #expect(woken == 0)
+        observe({ _ = counter.state }, onChange: { woken += 1 })
+        counter.send(.increment)
+        #expect(woken == 1)
+    }
+
+    @Test("Both drivers give the same snapshots for the same intents", arguments: Layout.allCases)
+    func driversAgree(layout: Layout) async {
+        let app = LocalReducerArchitecture.makeApp(
+            layout: layout,
+            counters: 2,
+            Fixtures.dependencies(quoteClient: .constant(quote))
+        )
+        #expect(app.layout == layout)
+        app.send(.selectTab(.transfer))
+        app.send(.counter(index: 1, .increment))
+        app.send(.counter(index: 0, .loadQuote))
+        app.send(.transfer(.loadAccounts))
+        #expect(app.snapshot.selectedTab == .counter)
+        await app.settle()
+        app.send(.transfer(.selectFrom(Fixtures.a)))
+        app.send(.transfer(.selectTo(Fixtures.b)))
+        app.send(.transfer(.updateAmount(5)))
+        app.send(.transfer(.submitTransfer))
+        await app.settle()
+        var accounts = Fixtures.accounts
+        accounts[0].balance = 95
+        accounts[1].balance = 255
+        #expect(
+            app.snapshot
+                == AppSnapshot(
+                    selectedTab: .counter,
+                    counters: [CounterState(quote: quote), CounterState(count: 1)],
+                    transfer: TransferState(
+                        accounts: accounts,
+                        lastTransaction: Transaction(
+                            id: TransactionID(1),
+                            from: Fixtures.a.id,
+                            to: Fixtures.b.id,
+                            amount: 5
+                        )
+                    )
+                )
+        )
+    }
+}
+
+/// Calls `onChange` every time what `read` reads changes, re-arming `withObservationTracking`.
+@MainActor
+private func observe(_ read: @escaping @MainActor () -> Void, onChange: @escaping @MainActor () -> Void) {
+    withObservationTracking(read) {
+        MainActor.assumeIsolated {
+            onChange()
+            observe(read, onChange: onChange)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Domain
+import Testing
+
+/// Yields the main actor until `condition` holds, recording an issue after five seconds instead of
+/// hanging. It never sleeps: it lets queued work run and checks again. Tests use it only for points no
+/// awaited call marks, such as a request parked at its gate.
+@MainActor
+func waitUntil(
+    _ what: String,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: () -> Bool
+) async {
+    let deadline = ContinuousClock.now + .seconds(5)
+    while !condition() {
+        if ContinuousClock.now > deadline {
+            Issue.record("timed out waiting until \(what)", sourceLocation: sourceLocation)
+            return
+        }
+        await Task.yield()
+    }
+}
+
+enum Fixtures {
+    static let wisdom = Quote(content: "Measure, don't guess.", author: "Anonymous")
+    static let newer = Quote(content: "Only the newest answer counts.", author: "Bench")
+    static let outage = QuoteError(message: "The quote service is unavailable.")
+
+    static let accounts: [Account] = [
+        Account(id: AccountID(1), name: "A", balance: 100),
+        Account(id: AccountID(2), name: "B", balance: 250),
+        Account(id: AccountID(3), name: "C", balance: 0),
+    ]
+    static var a: Account { accounts[0] }
+    static var b: Account { accounts[1] }
+    /// An account the bank does not know.
+    static let stranger = Account(id: AccountID(99), name: "Elsewhere", balance: 1_000)
+
+    static func dependencies(
+        quoteClient: QuoteClient = .failing(),
+        bank: InMemoryBank = InMemoryBank(accounts: accounts)
+    ) -> Dependencies {
+        Dependencies(quoteClient: quoteClient, bank: bank)
+    }
+}
