@@ -66,7 +66,8 @@ struct GateEndToEndTests {
 
         if AllocationCounter.isAvailable {
             let allocating = try Comparison(baseline: baseline, current: await measure(.extraAllocation))
-            #expect(Set(allocating.regressions.map(\.key.metric)).isSuperset(of: ["mallocs", "bytes"]))
+            // One 16-byte object more is within the bytes allowance (32 B); the malloc count catches it.
+            #expect(allocating.regressions.contains { $0.key.metric == "mallocs" })
             let mallocs = try #require(allocating.regressions.first { $0.key.metric == "mallocs" })
             #expect(mallocs.current - mallocs.baseline == 1)
         }
