@@ -13,6 +13,7 @@ let architectures = [
     "EffectValues",
     "EffectObjects",
     "LocalReducer",
+    "ViperReducer",
 ]
 
 let package = Package(

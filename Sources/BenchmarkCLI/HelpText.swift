@@ -7,7 +7,7 @@ extension Invocation {
             .map { "\($0.key) \(Int(($0.value * 100).rounded()))" }
             .joined(separator: ", ")
         return """
-            OVERVIEW: Measure what five app architectures cost for the same two features.
+            OVERVIEW: Measure what seven app architectures cost for the same two features.
 
             USAGE: bench [run] [--filter <names>] [--quick] [--format csv|table] [--output <file>]
                    bench list [--filter <names>]

@@ -5,6 +5,7 @@ import EffectValues
 import LocalReducer
 import ObservableViewModel
 import StoreSubclass
+import ViperReducer
 import Testing
 
 /// How a feature is hosted while a scenario drives it.
@@ -32,12 +33,12 @@ struct Subject: Sendable, Hashable, CustomTestStringConvertible {
 
     var testDescription: String { "\(architecture.rawValue) (\(mode.rawValue))" }
 
-    /// Every architecture in every mode: 5 × 3.
+    /// Every architecture in every mode (feature alone, single store, multi store).
     static let all: [Subject] = ArchitectureID.allCases.flatMap { id in
         Mode.allCases.map { Subject(architecture: id, mode: $0) }
     }
 
-    /// Every architecture in both app layouts: 5 × 2.
+    /// Every architecture in both app layouts.
     static let inApp: [Subject] = all.filter { $0.mode != .feature }
 
     var type: any Architecture.Type { Self.type(of: architecture) }
@@ -50,6 +51,7 @@ struct Subject: Sendable, Hashable, CustomTestStringConvertible {
         case .effectValues: EffectValuesArchitecture.self
         case .effectObjects: EffectObjectsArchitecture.self
         case .localReducer: LocalReducerArchitecture.self
+        case .viperReducer: ViperReducerArchitecture.self
         }
     }
 }

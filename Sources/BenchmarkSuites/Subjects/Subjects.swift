@@ -8,5 +8,6 @@ enum Subjects {
         EffectValuesSubject.self,
         EffectObjectsSubject.self,
         LocalReducerSubject.self,
+        ViperReducerSubject.self,
     ]
 }

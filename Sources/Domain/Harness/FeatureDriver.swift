@@ -59,6 +59,7 @@ public enum ArchitectureID: String, Sendable, CaseIterable, Comparable {
     case effectValues = "effect-values"
     case effectObjects = "effect-objects"
     case localReducer = "local-reducer"
+    case viperReducer = "viper-reducer"
 
     public static func < (lhs: ArchitectureID, rhs: ArchitectureID) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
