@@ -5,8 +5,8 @@ import EffectValues
 import LocalReducer
 import ObservableViewModel
 import StoreSubclass
-import ViperReducer
 import Testing
+import ViperReducer
 
 /// How a feature is hosted while a scenario drives it.
 enum Mode: String, Sendable, CaseIterable {
