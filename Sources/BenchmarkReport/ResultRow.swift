@@ -96,7 +96,14 @@ public struct ResultRow: Equatable, Sendable {
     }
 
     /// What kind of number this row holds, which decides how the gate compares it.
-    public var kind: MetricKind { MetricKind(metric: key.metric) }
+    ///
+    /// The times of the `baseline` suite are the references every other time is divided by: they
+    /// describe the machine, not the code under test, so they are informational. (The empty body's
+    /// time is a few billionths of a nanosecond that moves by whole clock ticks between runs.)
+    public var kind: MetricKind {
+        if key.suite == "baseline" && key.metric == "time" { return .informational }
+        return MetricKind(metric: key.metric)
+    }
 }
 
 /// How the regression gate treats a metric.
@@ -114,7 +121,8 @@ public enum MetricKind: Sendable, Equatable {
     /// holds hundreds of bytes per effect; a correct one holds 0 give or take a fraction of a byte
     /// of runtime bookkeeping, so only a rise of more than ``Comparison/retentionAllowance`` counts.
     case retention
-    /// Derived or descriptive numbers (growth exponents): reported, never gated.
+    /// Derived or descriptive numbers (growth exponents, the reference times): reported, never
+    /// gated.
     case informational
 
     public init(metric: String) {

@@ -86,6 +86,29 @@ struct ComparisonTests {
         #expect(comparison.changes.first { $0.key == exponent.key }?.verdict == .changed)
     }
 
+    @Test("Reference times are reported but never fail the gate: they are what ratios divide by")
+    func referencesAreInformational() throws {
+        func reference(_ feature: String, median: Double) -> ResultRow {
+            ResultRow(
+                key: .init(
+                    suite: "baseline", architecture: "reference", feature: feature, layout: "", n: "",
+                    metric: "time"),
+                unit: "ns", median: median, p25: median, p75: median, min: median, max: median, samples: 25,
+                ratioToBaseline: median / 1.1, configuration: "release")
+        }
+        let before = [
+            reference("reference/struct-mutation", median: 1.1), reference("reference/empty", median: 4.7e-9),
+        ]
+        let after = [
+            reference("reference/struct-mutation", median: 2.2), reference("reference/empty", median: 9.3e-9),
+        ]
+        let comparison = try Comparison(baseline: before, current: after)
+        #expect(!comparison.hasRegression)
+        let verdicts = Dictionary(
+            uniqueKeysWithValues: comparison.changes.map { ($0.key.feature, $0.verdict) })
+        #expect(verdicts == ["reference/struct-mutation": .changed, "reference/empty": .unchanged])
+    }
+
     @Test("Rows missing on either side make the runs incomparable, naming the rows")
     func missingRows() {
         #expect(throws: ComparisonError.missingRows(inCurrent: [exponent.key], inBaseline: [])) {
