@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Print the README's results table from a CSV written by `bench`, or check the README against it.
+
+Usage: python3 scripts/results_table.py results/baseline.csv [--check README.md]
+
+Without --check, prints the Markdown table (one row per architecture, in the order the CSV's
+`dispatch` suite names them) and the note under it. With --check, exits 1 if README.md does not
+contain exactly that text, so the README's numbers cannot drift from the committed baseline.
+Any problem with the input is reported as one line, `results_table.py: error: ...`, on stderr
+with exit status 2. Needs only the standard library.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+from pathlib import Path
+from typing import NoReturn
+
+PROG = "results_table.py"
+
+COLUMNS = [
+    "architecture", "increment (ns)", "updateAmount (ns)", "selectFrom (ns)", "sync mallocs/op",
+    "loadQuote (µs)", "loadQuote mallocs", "submitTransfer (µs)", "tasks/effect",
+    "N=1000 single store (µs)", "N=1000 multi store (ns)", "observers woken, single / multi",
+    "growth exponent, single / multi", "state-copy N=10,000 (ns)", "retained B/effect",
+]
+DISPATCH_FEATURES = ["counter/increment", "transfer/updateAmount", "transfer/selectFrom"]
+NOTE_END = "Every row of every suite is in the CSV."
+
+
+class TableError(Exception):
+    """A problem with the input, reported as one line."""
+
+
+def fail(message: str) -> NoReturn:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+class Results:
+    """The medians of a result CSV, looked up by row key."""
+
+    def __init__(self, path: Path) -> None:
+        try:
+            with path.open(newline="", encoding="utf-8") as file:
+                rows = list(csv.DictReader(file))
+        except OSError as error:
+            raise TableError(f"cannot read {path}: {error.strerror}") from None
+        self.medians: dict[tuple[str, ...], float] = {}
+        self.architectures: list[str] = []
+        for line, row in enumerate(rows, start=2):
+            try:
+                key = tuple(row[column] for column in
+                            ("suite", "architecture", "feature", "metric", "layout", "n"))
+                self.medians[key] = float(row["median"])
+            except (KeyError, TypeError, ValueError):
+                raise TableError(f"{path}, line {line}: not a bench result row") from None
+            if row["configuration"] == "debug":
+                raise TableError(f"{path}, line {line}: a debug-build row; tables need release runs")
+            if row["suite"] == "dispatch" and row["architecture"] not in self.architectures:
+                self.architectures.append(row["architecture"])
+        if not self.architectures:
+            raise TableError(f"{path}: no dispatch rows")
+
+    def median(self, suite: str, architecture: str, feature: str, metric: str,
+               layout: str = "", n: str = "") -> float:
+        key = (suite, architecture, feature, metric, layout, n)
+        if key not in self.medians:
+            described = " ".join(part for part in key if part)
+            raise TableError(f"no row for {described}")
+        return self.medians[key]
+
+
+def table(results: Results) -> str:
+    """The Markdown table and the note under it, as the README shows them."""
+    m = results.median
+    lines = ["| " + " | ".join(COLUMNS) + " |", "|" + " --- |" * len(COLUMNS)]
+    for a in results.architectures:
+        sync_mallocs = max(m("dispatch", a, f, "mallocs") for f in DISPATCH_FEATURES)
+        cells = [
+            f"`{a}`",
+            f"{m('dispatch', a, 'counter/increment', 'time'):.1f}",
+            f"{m('dispatch', a, 'transfer/updateAmount', 'time'):.1f}",
+            f"{m('dispatch', a, 'transfer/selectFrom', 'time'):.1f}",
+            f"{sync_mallocs:g}",
+            f"{m('effects', a, 'counter/loadQuote', 'time'):.1f}",
+            f"{m('effects', a, 'counter/loadQuote', 'mallocs'):.1f}",
+            f"{m('effects', a, 'transfer/submitTransfer', 'time'):.1f}",
+            f"{m('effects', a, 'counter/loadQuote', 'tasks'):g}",
+            f"{m('layout', a, 'app/increment', 'time', 'single-store', '1000') / 1000:.0f}",
+            f"{m('layout', a, 'app/increment', 'time', 'multi-store', '1000'):.0f}",
+            f"{m('layout', a, 'app/increment', 'observers-woken', 'single-store', '1000'):g} / "
+            f"{m('layout', a, 'app/increment', 'observers-woken', 'multi-store', '1000'):g}",
+            f"{m('layout', a, 'app/increment', 'growth-exponent', 'single-store'):.2f} / "
+            f"{m('layout', a, 'app/increment', 'growth-exponent', 'multi-store'):.2f}",
+            f"{m('state-copy', a, 'transfer/updateAmount', 'time', '', '10000'):.1f}",
+            f"{m('retention', a, 'counter/loadQuote', 'retained-bytes'):.3f}",
+        ]
+        lines.append("| " + " | ".join(cells) + " |")
+    reference = m("baseline", "reference", "reference/struct-mutation", "time")
+    closure = m("baseline", "reference", "reference/closure-call", "time")
+    empty = m("baseline", "reference", "reference/empty", "time")
+    lines += [
+        "",
+        "Medians; \"sync mallocs/op\" is the largest of the three dispatch intents. The reference "
+        f"(`struct-mutation`) ran at {reference:.2f} ns, the empty closure call at {closure:.2f} ns; "
+        f"the harness overhead measured on an empty body is {empty:.1g} ns/op. {NOTE_END}",
+    ]
+    return "\n".join(lines)
+
+
+def main(arguments: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog=PROG, description="Print or check the README results table.")
+    parser.add_argument("csv", type=Path, help="a CSV written by bench (results/baseline.csv)")
+    parser.add_argument("--check", type=Path, metavar="README",
+                        help="exit 1 unless this file contains the table exactly")
+    parsed = parser.parse_args(arguments)
+    try:
+        text = table(Results(parsed.csv))
+    except TableError as error:
+        fail(str(error))
+    if parsed.check is None:
+        print(text)
+        return 0
+    try:
+        readme = parsed.check.read_text(encoding="utf-8")
+    except OSError as error:
+        fail(f"cannot read {parsed.check}: {error.strerror}")
+    if text in readme:
+        print(f"{parsed.check}: the results table matches {parsed.csv}")
+        return 0
+    print(f"{parsed.check}: the results table differs from {parsed.csv}; replace it with the output of "
+          f"'python3 scripts/{PROG} {parsed.csv}'", file=sys.stderr)
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

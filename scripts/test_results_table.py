@@ -1,0 +1,101 @@
+"""Tests for results_table.py: python3 -m unittest discover -s scripts -p 'test_*.py'"""
+
+from __future__ import annotations
+
+import csv
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+SCRIPTS = Path(__file__).resolve().parent
+BASELINE = SCRIPTS.parent / "results" / "baseline.csv"
+
+
+def run(*arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(SCRIPTS / "results_table.py"), *arguments],
+                          capture_output=True, text=True, timeout=60, check=False)
+
+
+class ResultsTableTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = Path(tempfile.mkdtemp(prefix="results-table-test-"))
+        with BASELINE.open(newline="", encoding="utf-8") as file:
+            reader = csv.DictReader(file)
+            cls.header = reader.fieldnames
+            cls.rows = list(reader)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.folder)
+
+    def write(self, name: str, rows: list[dict[str, str]]) -> Path:
+        path = self.folder / name
+        with path.open("w", newline="", encoding="utf-8") as file:
+            writer = csv.DictWriter(file, fieldnames=self.header)
+            writer.writeheader()
+            writer.writerows(rows)
+        return path
+
+    def test_one_row_per_architecture_with_every_column(self):
+        result = run(str(BASELINE))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        lines = result.stdout.splitlines()
+        architectures = list(dict.fromkeys(r["architecture"] for r in self.rows if r["suite"] == "dispatch"))
+        self.assertEqual([line.split(" | ")[0] for line in lines[2:2 + len(architectures)]],
+                         [f"| `{a}`" for a in architectures])
+        for line in lines[:2 + len(architectures)]:
+            self.assertEqual(line.count("|"), 16, line)
+
+    def test_values_come_from_the_csv(self):
+        rows = [dict(r) for r in self.rows]
+        for row in rows:
+            if (row["suite"], row["feature"], row["metric"]) == ("dispatch", "counter/increment", "time"):
+                row["median"] = "1234.5"
+        result = run(str(self.write("changed.csv", rows)))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout.count("| 1234.5 |"), len({r["architecture"] for r in rows
+                                                                  if r["suite"] == "dispatch"}))
+
+    def test_check_passes_on_a_readme_holding_the_table_and_fails_otherwise(self):
+        table = run(str(BASELINE)).stdout
+        readme = self.folder / "README.md"
+        readme.write_text(f"# Title\n\n{table}\nMore text.\n", encoding="utf-8")
+        self.assertEqual(run(str(BASELINE), "--check", str(readme)).returncode, 0)
+        first_number = table.splitlines()[2].split(" | ")[1]
+        readme.write_text(table.replace(f" | {first_number} | ", " | 0.1 | ", 1), encoding="utf-8")
+        result = run(str(BASELINE), "--check", str(readme))
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("differs from", result.stderr)
+
+    def test_a_missing_row_is_named(self):
+        rows = [r for r in self.rows if not (r["suite"] == "effects" and r["metric"] == "tasks")]
+        result = run(str(self.write("missing.csv", rows)))
+        self.assertEqual(result.returncode, 2)
+        self.assertEqual(len(result.stderr.splitlines()), 1)
+        self.assertIn("no row for effects", result.stderr)
+
+    def test_debug_rows_are_refused(self):
+        rows = [dict(r, configuration="debug") for r in self.rows]
+        result = run(str(self.write("debug.csv", rows)))
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("debug", result.stderr)
+
+    def test_a_malformed_median_names_its_line(self):
+        rows = [dict(r) for r in self.rows]
+        rows[3]["median"] = "fast"
+        result = run(str(self.write("malformed.csv", rows)))
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("line 5", result.stderr)
+
+    def test_a_missing_file_is_one_line(self):
+        result = run(str(self.folder / "absent.csv"))
+        self.assertEqual(result.returncode, 2)
+        self.assertEqual(result.stderr.count("\n"), 1)
+
+
+if __name__ == "__main__":
+    unittest.main()
