@@ -142,7 +142,9 @@ public struct Comparison: Sendable {
         case .retention:
             return rise(old, new, allowance: retentionAllowance)
         case .informational:
-            let moved = abs(new.median - old.median) > 0.25 * max(abs(old.median), 0.1)
+            // Moved: by a quarter, and by more than 0.1 (a flat series' exponent wanders by a few
+            // hundredths around 0 between runs).
+            let moved = abs(new.median - old.median) > max(0.1, 0.25 * abs(old.median))
             return Change(
                 key: old.key,
                 unit: old.unit,

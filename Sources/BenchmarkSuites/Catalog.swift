@@ -130,52 +130,46 @@ enum Catalog {
         let loading = S.makeTransfer(TransferState(), dependencies: dependencies(accounts: 10))
         let accounts = [Account].sample(count: 2, balance: 1_000)
         return [
-            BenchmarkCase(
-                suite: .effects,
-                architecture: id,
-                feature: "counter/loadQuote",
-                timeUnit: .microseconds,
-                benchmark: Benchmark("\(id) counter/loadQuote") { iterations in
-                    for _ in 0..<iterations {
-                        await S.loadQuote(counter)
-                    }
-                },
-                countsTasks: true,
-                allocationIterations: 200
-            ),
-            BenchmarkCase(
-                suite: .effects,
-                architecture: id,
-                feature: "transfer/submitTransfer",
-                timeUnit: .microseconds,
-                benchmark: Benchmark("\(id) transfer/submitTransfer") { iterations in
-                    // Money goes back and forth between two accounts, one unit at a time, so every
-                    // round trip succeeds however many iterations a sample runs.
-                    for iteration in 0..<iterations {
-                        let forth = iteration & 1 == 0
-                        S.selectFrom(submitting, forth ? accounts[0] : accounts[1])
-                        S.selectTo(submitting, forth ? accounts[1] : accounts[0])
-                        S.updateAmount(submitting, 1)
-                        await S.submitTransfer(submitting)
-                    }
-                },
-                countsTasks: true,
-                allocationIterations: 200
-            ),
-            BenchmarkCase(
-                suite: .effects,
-                architecture: id,
-                feature: "transfer/loadAccounts",
-                timeUnit: .microseconds,
-                benchmark: Benchmark("\(id) transfer/loadAccounts") { iterations in
-                    for _ in 0..<iterations {
-                        await S.loadAccounts(loading)
-                    }
-                },
-                countsTasks: true,
-                allocationIterations: 200
-            ),
+            effectCase(id, "counter/loadQuote") { iterations in
+                for _ in 0..<iterations {
+                    await S.loadQuote(counter)
+                }
+            },
+            effectCase(id, "transfer/submitTransfer") { iterations in
+                // Money goes back and forth between two accounts, one unit at a time, so every
+                // round trip succeeds however many iterations a sample runs.
+                for iteration in 0..<iterations {
+                    let forth = iteration & 1 == 0
+                    S.selectFrom(submitting, forth ? accounts[0] : accounts[1])
+                    S.selectTo(submitting, forth ? accounts[1] : accounts[0])
+                    S.updateAmount(submitting, 1)
+                    await S.submitTransfer(submitting)
+                }
+            },
+            effectCase(id, "transfer/loadAccounts") { iterations in
+                for _ in 0..<iterations {
+                    await S.loadAccounts(loading)
+                }
+            },
         ]
+    }
+
+    /// One effect round trip, `body(iterations)` running it `iterations` times: timed in µs, with
+    /// its allocations and tasks counted over 200 round trips.
+    static func effectCase(
+        _ architecture: String,
+        _ feature: String,
+        _ body: nonisolated(nonsending) @escaping (_ iterations: Int) async -> Void
+    ) -> BenchmarkCase {
+        BenchmarkCase(
+            suite: .effects,
+            architecture: architecture,
+            feature: feature,
+            timeUnit: .microseconds,
+            benchmark: Benchmark("\(architecture) \(feature)", body),
+            countsTasks: true,
+            allocationIterations: 200
+        )
     }
 
     // MARK: - layout

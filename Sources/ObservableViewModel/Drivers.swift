@@ -38,7 +38,7 @@ public enum ObservableViewModelArchitecture: Architecture {
 @MainActor
 public final class CounterViewModelDriver: FeatureDriver {
     public let viewModel: CounterViewModel
-    private let calls = PendingCalls()
+    private let intents = RunningIntents()
 
     public init(_ viewModel: CounterViewModel) {
         self.viewModel = viewModel
@@ -49,16 +49,16 @@ public final class CounterViewModelDriver: FeatureDriver {
     }
 
     public func send(_ intent: CounterIntent) {
-        viewModel.perform(intent, calls: calls)
+        viewModel.perform(intent, intents: intents)
     }
 
     public func settle() async {
-        await calls.settle()
+        await intents.settle()
     }
 
-    /// The async intent calls `send(_:)` started that have not finished yet.
-    public var pendingCallCount: Int {
-        calls.count
+    /// The async intents `send(_:)` started that have not finished yet.
+    public var pendingIntentCount: Int {
+        intents.count
     }
 }
 
@@ -66,7 +66,7 @@ public final class CounterViewModelDriver: FeatureDriver {
 @MainActor
 public final class TransferViewModelDriver: FeatureDriver {
     public let viewModel: TransferViewModel
-    private let calls = PendingCalls()
+    private let intents = RunningIntents()
 
     public init(_ viewModel: TransferViewModel) {
         self.viewModel = viewModel
@@ -77,16 +77,16 @@ public final class TransferViewModelDriver: FeatureDriver {
     }
 
     public func send(_ intent: TransferIntent) {
-        viewModel.perform(intent, calls: calls)
+        viewModel.perform(intent, intents: intents)
     }
 
     public func settle() async {
-        await calls.settle()
+        await intents.settle()
     }
 
-    /// The async intent calls `send(_:)` started that have not finished yet.
-    public var pendingCallCount: Int {
-        calls.count
+    /// The async intents `send(_:)` started that have not finished yet.
+    public var pendingIntentCount: Int {
+        intents.count
     }
 }
 
@@ -96,7 +96,7 @@ public final class TransferViewModelDriver: FeatureDriver {
 public final class AppViewModelDriver: AppDriver {
     public let viewModel: AppViewModel
     public let layout = Layout.multiStore
-    private let calls = PendingCalls()
+    private let intents = RunningIntents()
 
     public init(_ viewModel: AppViewModel) {
         self.viewModel = viewModel
@@ -113,21 +113,21 @@ public final class AppViewModelDriver: AppDriver {
     public func send(_ intent: AppIntent) {
         switch intent {
         case .counter(let index, let intent):
-            viewModel.counters[index].perform(intent, calls: calls)
+            viewModel.counters[index].perform(intent, intents: intents)
         case .transfer(let intent):
-            viewModel.transfer.perform(intent, calls: calls)
+            viewModel.transfer.perform(intent, intents: intents)
         case .selectTab(let tab):
             viewModel.selectedTab = tab
         }
     }
 
     public func settle() async {
-        await calls.settle()
+        await intents.settle()
     }
 
-    /// The async intent calls `send(_:)` started that have not finished yet.
-    public var pendingCallCount: Int {
-        calls.count
+    /// The async intents `send(_:)` started that have not finished yet.
+    public var pendingIntentCount: Int {
+        intents.count
     }
 
     /// Tracks the four properties of counter `index`'s view model, as a counter view's body would.
@@ -151,7 +151,7 @@ public final class AppViewModelDriver: AppDriver {
 public final class SingleStoreAppViewModelDriver: AppDriver {
     public let viewModel: SingleStoreAppViewModel
     public let layout = Layout.singleStore
-    private let calls = PendingCalls()
+    private let intents = RunningIntents()
 
     public init(_ viewModel: SingleStoreAppViewModel) {
         self.viewModel = viewModel
@@ -172,9 +172,9 @@ public final class SingleStoreAppViewModelDriver: AppDriver {
         case .counter(let index, .decrement):
             viewModel.decrement(counterAt: index)
         case .counter(let index, .loadQuote):
-            calls.start { [viewModel] in await viewModel.loadQuote(counterAt: index) }
+            intents.start { [viewModel] in await viewModel.loadQuote(counterAt: index) }
         case .transfer(.loadAccounts):
-            calls.start { [viewModel] in await viewModel.loadAccounts() }
+            intents.start { [viewModel] in await viewModel.loadAccounts() }
         case .transfer(.selectFrom(let account)):
             viewModel.selectFrom(account)
         case .transfer(.selectTo(let account)):
@@ -182,7 +182,7 @@ public final class SingleStoreAppViewModelDriver: AppDriver {
         case .transfer(.updateAmount(let amount)):
             viewModel.updateAmount(amount)
         case .transfer(.submitTransfer):
-            calls.start { [viewModel] in await viewModel.submitTransfer() }
+            intents.start { [viewModel] in await viewModel.submitTransfer() }
         case .transfer(.resetError):
             viewModel.resetError()
         case .selectTab(let tab):
@@ -191,12 +191,12 @@ public final class SingleStoreAppViewModelDriver: AppDriver {
     }
 
     public func settle() async {
-        await calls.settle()
+        await intents.settle()
     }
 
-    /// The async intent calls `send(_:)` started that have not finished yet.
-    public var pendingCallCount: Int {
-        calls.count
+    /// The async intents `send(_:)` started that have not finished yet.
+    public var pendingIntentCount: Int {
+        intents.count
     }
 
     /// Tracks `counters[index]`; Observation sees a read of the `counters` property, so every
@@ -207,68 +207,24 @@ public final class SingleStoreAppViewModelDriver: AppDriver {
     }
 }
 
-/// The async intent calls a driver started and that have not finished yet.
-///
-/// A driver's `send(_:)` must return once the synchronous part of an intent is visible, so it starts
-/// each async view-model method with `Task.immediate`, which runs it on the main actor up to its
-/// first suspension. The tasks are kept only while they run, so `settle()` can await them without
-/// sleeping and nothing is retained once they are done.
-@MainActor
-private final class PendingCalls {
-    private var running: [Int: Task<Void, Never>] = [:]
-    /// Calls that finished before `start` could store their task; empty between calls.
-    private var finishedAtOnce: Set<Int> = []
-    private var nextID = 0
-
-    var count: Int {
-        running.count
-    }
-
-    func start(_ call: @escaping @MainActor () async -> Void) {
-        let id = nextID
-        nextID += 1
-        let task = Task.immediate { @MainActor [weak self] in
-            await call()
-            self?.finish(id)
-        }
-        if finishedAtOnce.remove(id) == nil {
-            running[id] = task
-        }
-    }
-
-    /// Returns once every call started so far, and every call started meanwhile, has finished.
-    func settle() async {
-        while let (id, task) = running.first {
-            await task.value
-            running[id] = nil
-        }
-    }
-
-    private func finish(_ id: Int) {
-        if running.removeValue(forKey: id) == nil {
-            finishedAtOnce.insert(id)
-        }
-    }
-}
-
 extension CounterViewModel {
-    fileprivate func perform(_ intent: CounterIntent, calls: PendingCalls) {
+    fileprivate func perform(_ intent: CounterIntent, intents: RunningIntents) {
         switch intent {
         case .increment: increment()
         case .decrement: decrement()
-        case .loadQuote: calls.start { await self.loadQuote() }
+        case .loadQuote: intents.start { await self.loadQuote() }
         }
     }
 }
 
 extension TransferViewModel {
-    fileprivate func perform(_ intent: TransferIntent, calls: PendingCalls) {
+    fileprivate func perform(_ intent: TransferIntent, intents: RunningIntents) {
         switch intent {
-        case .loadAccounts: calls.start { await self.loadAccounts() }
+        case .loadAccounts: intents.start { await self.loadAccounts() }
         case .selectFrom(let account): selectFrom(account)
         case .selectTo(let account): selectTo(account)
         case .updateAmount(let amount): updateAmount(amount)
-        case .submitTransfer: calls.start { await self.submitTransfer() }
+        case .submitTransfer: intents.start { await self.submitTransfer() }
         case .resetError: resetError()
         }
     }
@@ -304,7 +260,7 @@ extension TransferState {
 /// tracking each time (`withObservationTracking` reports one change per registration).
 ///
 /// The view models are main-actor isolated, so their properties only change on the main actor and
-/// Observation calls the change handler there.
+/// Observation intents the change handler there.
 @MainActor
 private func observe(_ read: @escaping @MainActor () -> Void, onChange: @escaping @MainActor () -> Void) {
     withObservationTracking(read) {

@@ -185,34 +185,3 @@ public final class MultiStoreAppDriver: AppDriver {
         root.counters[index].observeState(onChange: onChange)
     }
 }
-
-/// The async intents a driver started, each kept only while it runs.
-///
-/// Each intent starts with `Task.immediate`, so its synchronous part (for instance `isLoading = true`)
-/// is done when `send` returns, as the harness requires.
-@MainActor
-private final class RunningIntents {
-    private var running: [Int: Task<Void, Never>] = [:]
-    private var lastID = 0
-    private var lastFinishedID = 0
-
-    func start(_ intent: @escaping @MainActor () async -> Void) {
-        lastID &+= 1
-        let id = lastID
-        let task = Task.immediate { @MainActor [weak self] in
-            await intent()
-            self?.running[id] = nil
-            self?.lastFinishedID = id
-        }
-        // An intent that never suspended has already finished: there is nothing to keep.
-        if lastFinishedID != id {
-            running[id] = task
-        }
-    }
-
-    func settle() async {
-        while let intent = running.values.first {
-            await intent.value
-        }
-    }
-}

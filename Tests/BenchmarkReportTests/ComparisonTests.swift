@@ -86,6 +86,14 @@ struct ComparisonTests {
         #expect(comparison.changes.first { $0.key == exponent.key }?.verdict == .changed)
     }
 
+    @Test("A flat series' exponent wandering by a few hundredths around 0 is not reported as moved")
+    func flatExponentNoise() throws {
+        let flat = with(baseline, { $0.median = 0.001 }, at: 2)
+        let wandered = with(flat, { $0.median = -0.034 }, at: 2)
+        let comparison = try Comparison(baseline: flat, current: wandered)
+        #expect(comparison.changes.first { $0.key == exponent.key }?.verdict == .unchanged)
+    }
+
     @Test("Reference times are reported but never fail the gate: they are what ratios divide by")
     func referencesAreInformational() throws {
         func reference(_ feature: String, median: Double) -> ResultRow {

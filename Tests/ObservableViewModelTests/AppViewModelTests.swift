@@ -236,9 +236,9 @@ struct AppViewModelTests {
         let counts: () -> (calls: Int, tasks: Int) = {
             switch app {
             case let driver as AppViewModelDriver:
-                (driver.pendingCallCount, driver.viewModel.inFlightEffectCount)
+                (driver.pendingIntentCount, driver.viewModel.inFlightEffectCount)
             case let driver as SingleStoreAppViewModelDriver:
-                (driver.pendingCallCount, driver.viewModel.inFlightEffectCount)
+                (driver.pendingIntentCount, driver.viewModel.inFlightEffectCount)
             default:
                 (-1, -1)
             }
@@ -277,6 +277,6 @@ struct AppViewModelTests {
         #expect(transfer.snapshot == TransferState(isLoading: true))
         await transfer.settle()
         #expect(transfer.snapshot == TransferState(accounts: Fixtures.accounts))
-        #expect((transfer as? TransferViewModelDriver)?.pendingCallCount == 0)
+        #expect((transfer as? TransferViewModelDriver)?.pendingIntentCount == 0)
     }
 }
