@@ -11,8 +11,9 @@
 //   the interactor or the router, and renders every state the interactor reports to its views.
 // - Interactor: owns the module's state and performs its use cases (the quote client, the transfer
 //   use cases). It changes the state in exactly one place, by running an action through the
-//   module's pure reducer, `reduce(state: inout State, action:)`, and then tells its output, the
-//   presenter, about the new state.
+//   module's pure reducer, which copies the state as the seed's does
+//   (`state = CounterReducer.reduce(state: state, action: action)`), and then tells its output,
+//   the presenter, about the new state.
 // - Entity: the Domain types (`CounterState`, `Quote`, `Account`, …).
 // - Router: navigation. It builds its module (`CounterRouter.makeModule(...)`, as seed 003's router
 //   does) and moves between screens: a counter that loads a quote brings the counter tab to the
