@@ -96,14 +96,7 @@ public struct ResultRow: Equatable, Sendable {
     }
 
     /// What kind of number this row holds, which decides how the gate compares it.
-    ///
-    /// The times of the `baseline` suite are the references every other time is divided by: they
-    /// describe the machine, not the code under test, so they are informational. (The empty body's
-    /// time is a few billionths of a nanosecond that moves by whole clock ticks between runs.)
-    public var kind: MetricKind {
-        if key.suite == "baseline" && key.metric == "time" { return .informational }
-        return MetricKind(metric: key.metric)
-    }
+    public var kind: MetricKind { MetricKind(key) }
 }
 
 /// How the regression gate treats a metric.
@@ -125,8 +118,14 @@ public enum MetricKind: Sendable, Equatable {
     /// gated.
     case informational
 
-    public init(metric: String) {
-        switch metric {
+    /// The kind of the metric `key` names.
+    ///
+    /// The times of the `baseline` suite are the references every other time is divided by: they
+    /// describe the machine, not the code under test, so they are informational. (The empty body's
+    /// time is a few billionths of a nanosecond that moves by whole clock ticks between runs.)
+    public init(_ key: ResultRow.Key) {
+        switch key.metric {
+        case "time" where key.suite == "baseline": self = .informational
         case "time": self = .time
         case "bytes": self = .bytes
         case "retained-bytes": self = .retention

@@ -11,7 +11,8 @@ import Testing
 struct SuiteRunnerTests {
     static let everyArchitecture = Set(ArchitectureID.allCases.map(\.rawValue))
 
-    func run(_ suites: Set<String>) async -> [ResultRow] {
+    /// Runs `suites` at smoke size in this (debug) process.
+    static func run(_ suites: Set<String>) async -> [ResultRow] {
         await SuiteRunner(
             size: .smoke, configuration: "debug", selection: { suite, _, _ in suites.contains(suite) }
         )
@@ -20,7 +21,7 @@ struct SuiteRunnerTests {
 
     @Test("dispatch, dispatch-adapter and state-copy produce time and allocation rows for every architecture")
     func synchronousSuites() async {
-        let rows = await run(["dispatch", "dispatch-adapter", "state-copy"])
+        let rows = await Self.run(["dispatch", "dispatch-adapter", "state-copy"])
         for suite in ["dispatch", "dispatch-adapter", "state-copy"] {
             let suiteRows = rows.filter { $0.key.suite == suite }
             #expect(Set(suiteRows.map(\.key.architecture)) == Self.everyArchitecture, "\(suite)")
@@ -39,7 +40,7 @@ struct SuiteRunnerTests {
 
     @Test("effects report µs, allocations and tasks for every architecture and feature")
     func effectsSuite() async {
-        let rows = await run(["effects"])
+        let rows = await Self.run(["effects"])
         #expect(Set(rows.map(\.key.architecture)) == Self.everyArchitecture)
         #expect(
             Set(rows.map(\.key.feature)) == [
@@ -55,7 +56,7 @@ struct SuiteRunnerTests {
 
     @Test("layout covers N = 1…10000 in both layouts, counts observers and fits a growth exponent")
     func layoutSuite() async {
-        let rows = await run(["layout"])
+        let rows = await Self.run(["layout"])
         for architecture in Self.everyArchitecture {
             for layout in Layout.allCases {
                 let series = rows.filter {
@@ -75,7 +76,7 @@ struct SuiteRunnerTests {
 
     @Test("baseline rows are the references, each a ratio to struct-mutation")
     func baselineSuite() async {
-        let rows = await run(["baseline"]).filter { $0.key.metric == "time" }
+        let rows = await Self.run(["baseline"]).filter { $0.key.metric == "time" }
         #expect(
             rows.map(\.key.feature) == [
                 "reference/struct-mutation", "reference/closure-call", "reference/empty",
@@ -87,8 +88,8 @@ struct SuiteRunnerTests {
         "allocation counts of synchronous dispatch are identical across two runs",
         .enabled(if: AllocationCounter.isAvailable))
     func allocationCountsRepeat() async {
-        let first = await run(["dispatch"]).filter { $0.key.metric != "time" }
-        let second = await run(["dispatch"]).filter { $0.key.metric != "time" }
+        let first = await Self.run(["dispatch"]).filter { $0.key.metric != "time" }
+        let second = await Self.run(["dispatch"]).filter { $0.key.metric != "time" }
         #expect(!first.isEmpty)
         #expect(first == second)
     }
@@ -117,10 +118,7 @@ struct SuiteRunnerTests {
 struct EffectTaskCountTests {
     @Test("every effect round trip of every architecture runs at least one task")
     func everyRoundTripRunsATask() async {
-        let rows = await SuiteRunner(
-            size: .smoke, configuration: "debug", selection: { suite, _, _ in suite == "effects" }
-        )
-        .run()
+        let rows = await SuiteRunnerTests.run(["effects"])
         let tasks = rows.filter { $0.key.metric == "tasks" }
         #expect(tasks.count == ArchitectureID.allCases.count * 3)
         let taskless = tasks.filter { $0.median < 1 }.map {
