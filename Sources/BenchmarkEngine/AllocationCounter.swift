@@ -38,6 +38,20 @@ public struct AllocationCounts: Sendable, Equatable {
     }
 
     /// The counts of `self` minus those of `other` (field by field).
+    /// No activity.
+    static let zero = AllocationCounts(allocations: 0, frees: 0, bytesAllocated: 0, liveBytes: 0, tasksCreated: 0)
+
+    /// The sum of two windows' counts.
+    public func adding(_ other: AllocationCounts) -> AllocationCounts {
+        AllocationCounts(
+            allocations: allocations + other.allocations,
+            frees: frees + other.frees,
+            bytesAllocated: bytesAllocated + other.bytesAllocated,
+            liveBytes: liveBytes + other.liveBytes,
+            tasksCreated: tasksCreated.flatMap { mine in other.tasksCreated.map { mine + $0 } }
+        )
+    }
+
     public func subtracting(_ other: AllocationCounts) -> AllocationCounts {
         AllocationCounts(
             allocations: allocations - other.allocations,
@@ -163,6 +177,12 @@ public enum AllocationCounter {
 
     /// True when allocations are really counted on this platform (Linux with glibc).
     public static var isAvailable: Bool { cac_is_available() }
+
+    /// Returns freed memory to the system and consolidates the allocator's free lists, so what
+    /// runs next starts from a heap that does not depend on what ran before (glibc only).
+    public static func trimHeap() {
+        cac_trim_heap()
+    }
 
     /// True when Swift task creations are counted on this platform.
     public static var isCountingTasks: Bool { cac_tasks_are_available() }

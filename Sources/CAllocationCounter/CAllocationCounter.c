@@ -340,6 +340,10 @@ cac_counts cac_read_current_thread(void) {
     return counts;
 }
 
+void cac_trim_heap(void) {
+    malloc_trim(0);
+}
+
 #else
 
 // Stubs: this platform has no interposer, so nothing is counted and nothing claims to be.
@@ -376,6 +380,9 @@ cac_counts cac_read(void) {
 
 cac_counts cac_read_current_thread(void) {
     return cac_read();
+}
+
+void cac_trim_heap(void) {
 }
 
 #endif

@@ -83,7 +83,7 @@ struct RetentionTests {
         let rows = await SuiteRunner(
             size: RunSize.smoke.with(retentionEffects: 2_000),
             configuration: "debug",
-            selection: { suite, _, _ in suite == "retention" }
+            selection: { suite, _, _, _, _ in suite == "retention" }
         ).run()
         #expect(rows.count == Subjects.all.count * 2)
         for row in rows {

@@ -60,6 +60,10 @@ cac_counts cac_read(void);
 /// The calling thread's counters, cumulative over all of its windows.
 cac_counts cac_read_current_thread(void);
 
+/// Returns freed memory to the system and consolidates the allocator's free lists (glibc's
+/// malloc_trim(0)); does nothing on other platforms.
+void cac_trim_heap(void);
+
 /// Does nothing, but the compiler cannot know that: whatever pointer is passed may be read.
 /// Used to keep benchmark results alive (a black hole the optimizer cannot see through).
 void cac_black_hole(const void *pointer);
