@@ -131,7 +131,8 @@ public enum BenchCommand {
         rows.first { $0.hitIterationLimit && $0.key.architecture != "reference" }
     }
 
-    private static func runner(_ options: Invocation.RunOptions, seed: UInt64, output: Output) -> SuiteRunner {
+    private static func runner(_ options: Invocation.RunOptions, seed: UInt64, output: Output) -> SuiteRunner
+    {
         var size = options.quick ? RunSize.quick : RunSize.full
         if let samples = options.samples { size.samples = samples }
         let filter = options.filter
@@ -185,9 +186,12 @@ public enum BenchCommand {
             return error.description
         }
         guard !options.countsOnly, !options.allowOtherMachine else { return nil }
-        for (what, old, new) in [("CPU", before.cpu, after.cpu), ("Swift", before.swiftVersion, after.swiftVersion)]
+        for (what, old, new) in [
+            ("CPU", before.cpu, after.cpu), ("Swift", before.swiftVersion, after.swiftVersion),
+        ]
         where old != new {
-            return "\(options.baseline) was measured with \(what) '\(old)', \(options.current) with '\(new)': "
+            return
+                "\(options.baseline) was measured with \(what) '\(old)', \(options.current) with '\(new)': "
                 + "times do not carry across machines; compare counts only (--counts-only) or pass --allow-other-machine"
         }
         return nil
@@ -197,12 +201,14 @@ public enum BenchCommand {
         let sidecar = RunMetadata.sidecarPath(forCSV: path)
         guard let data = FileManager.default.contents(atPath: sidecar) else {
             throw FileProblem(
-                description: "\(path) has no metadata file \(sidecar); it names the machine the numbers come from")
+                description:
+                    "\(path) has no metadata file \(sidecar); it names the machine the numbers come from")
         }
         do {
             return try RunMetadata.decoded(from: data)
         } catch {
-            throw FileProblem(description: "\(sidecar) is not bench run metadata: \(error.localizedDescription)")
+            throw FileProblem(
+                description: "\(sidecar) is not bench run metadata: \(error.localizedDescription)")
         }
     }
 
@@ -254,4 +260,3 @@ public struct Output: Sendable {
         error: { FileHandle.standardError.write(Data("bench: error: \($0)\n".utf8)) }
     )
 }
-

@@ -112,7 +112,8 @@ public struct Vocabulary: Sendable {
     public var sizes: [Int]
 
     public init(
-        suites: [String], architectures: [String], features: [String], layouts: [String] = [], sizes: [Int] = []
+        suites: [String], architectures: [String], features: [String], layouts: [String] = [],
+        sizes: [Int] = []
     ) {
         self.suites = suites
         self.architectures = architectures

@@ -57,10 +57,13 @@ enum ComparisonReport {
         let tolerance =
             comparison.timeTolerance.map { String(format: "within %.0f%%", $0 * 100) }
             ?? "within each suite's tolerance"
-        let scope = comparison.comparesTimes ? "time ratios \(tolerance), counts within their allowances" : "counts only, no times"
+        let scope =
+            comparison.comparesTimes
+            ? "time ratios \(tolerance), counts within their allowances" : "counts only, no times"
         var text = listed.isEmpty ? "" : table.render() + "\n"
         text += "\(comparison.changes.count) metrics compared (\(scope)): "
-        text += "\(comparison.regressions.count) regressions, \(comparison.improvements.count) improvements.\n"
+        text +=
+            "\(comparison.regressions.count) regressions, \(comparison.improvements.count) improvements.\n"
         for verdict in [Comparison.Verdict.behaviourChanged, .suspicious] {
             let count = comparison.changes.filter { $0.verdict == verdict }.count
             if count > 0 { text += "\(count) \(verdict.rawValue): \(verdict.explanation)\n" }

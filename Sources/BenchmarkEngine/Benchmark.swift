@@ -296,7 +296,8 @@ struct Meter {
         guard case .time(let clock) = mode else { return }
         elapsedNanoseconds &+= MonotonicClock.read(clock) &- startNanoseconds
         if readsProcessCPUTime {
-            processCPUNanoseconds = (processCPUNanoseconds ?? 0) &+ (MonotonicClock.processCPUTime() &- processCPUStart)
+            processCPUNanoseconds =
+                (processCPUNanoseconds ?? 0) &+ (MonotonicClock.processCPUTime() &- processCPUStart)
         }
     }
 }

@@ -17,7 +17,9 @@ public enum BestOf {
     /// time ratio, or lowest first figure for cases without a time), in the first run's order; then
     /// the spread rows and the derived rows.
     public static func merge(_ runs: [[ResultRow]]) -> [ResultRow] {
-        let measured = runs.map { DerivedRows.removing(from: $0).filter { $0.key.metric != processSpreadMetric } }
+        let measured = runs.map {
+            DerivedRows.removing(from: $0).filter { $0.key.metric != processSpreadMetric }
+        }
         let groups = measured.map { Dictionary(grouping: $0, by: \.key.group) }
         var order: [ResultRow.Key.Group] = []
         for run in measured {
@@ -50,7 +52,8 @@ public enum BestOf {
         var key = first.key
         key.metric = processSpreadMetric
         return [
-            .count(key, unit: "%", value: (high - low) / low * 100, samples: figures.count,
+            .count(
+                key, unit: "%", value: (high - low) / low * 100, samples: figures.count,
                 configuration: first.configuration)
         ]
     }

@@ -78,7 +78,8 @@ public enum ResultCSV {
         }
         guard ["", iterationLimitFlag].contains(fields[15]) else {
             throw CSVError(
-                line: record.line, problem: "flags must be empty or \(iterationLimitFlag), not '\(fields[15])'")
+                line: record.line,
+                problem: "flags must be empty or \(iterationLimitFlag), not '\(fields[15])'")
         }
         let key = ResultRow.Key(
             suite: fields[0],

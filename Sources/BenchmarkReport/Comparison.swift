@@ -121,7 +121,8 @@ public struct Comparison: Sendable {
         func compared(_ row: ResultRow) -> Bool { comparesTimes || row.kind != .time }
         let before = Dictionary(
             baseline.filter(compared).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        let after = Dictionary(current.filter(compared).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let after = Dictionary(
+            current.filter(compared).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         func required(_ key: ResultRow.Key) -> Bool { MetricKind(key) != .informational }
         let missingInCurrent = before.keys.filter { after[$0] == nil && required($0) }.sorted()
         let missingInBaseline = after.keys.filter { before[$0] == nil && required($0) }.sorted()

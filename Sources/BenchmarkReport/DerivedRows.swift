@@ -71,7 +71,9 @@ public enum DerivedRows {
         return rows
     }
 
-    private static func row(_ key: ResultRow.Key, _ unit: String, _ value: Double, like: ResultRow, samples: Int)
+    private static func row(
+        _ key: ResultRow.Key, _ unit: String, _ value: Double, like: ResultRow, samples: Int
+    )
         -> ResultRow
     {
         .count(key, unit: unit, value: value, samples: samples, configuration: like.configuration)

@@ -37,7 +37,8 @@ enum Catalog {
 
     /// The reference every effect round trip is divided by: the same hop with no architecture in it.
     static func roundTripReferenceCase() -> BenchmarkCase {
-        var reference = reference(.effects, "reference/round-trip", ReferenceBenchmarks.roundTrip, unit: .microseconds)
+        var reference = reference(
+            .effects, "reference/round-trip", ReferenceBenchmarks.roundTrip, unit: .microseconds)
         reference.countsAllocations = false
         return reference
     }
@@ -187,7 +188,8 @@ enum Catalog {
 
     /// One effect round trip: timed in µs, with its allocations and tasks counted over
     /// ``effectCountedOperations`` round trips.
-    static func effectCase(_ architecture: String, _ feature: String, _ benchmark: Benchmark) -> BenchmarkCase {
+    static func effectCase(_ architecture: String, _ feature: String, _ benchmark: Benchmark) -> BenchmarkCase
+    {
         BenchmarkCase(
             suite: .effects,
             architecture: architecture,

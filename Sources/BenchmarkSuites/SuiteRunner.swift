@@ -154,7 +154,8 @@ public struct SuiteRunner {
         for (index, group) in Self.timingGroups(cases).enumerated() {
             AllocationCounter.trimHeap()
             let members = group + (reference.map { [$0.benchmarkCase] } ?? [])
-            progress("  timing \(group.count) benchmarks\(group[0].n.map { " at N = \($0)" } ?? ""), interleaved")
+            progress(
+                "  timing \(group.count) benchmarks\(group[0].n.map { " at N = \($0)" } ?? ""), interleaved")
             let runner = BenchmarkRunner(configuration: configuration(seed: seed &+ UInt64(index)))
             let results = await runner.run(members.compactMap(\.benchmark)) { message in
                 if message.hasPrefix("round") { progress("    \(message)") }
@@ -191,12 +192,16 @@ public struct SuiteRunner {
         rows[0].hitIterationLimit = timed.result.reachedIterationLimit
         if let cpu = timed.result.processCPUTime {
             rows.append(
-                statisticsRow(benchmarkCase.key(metric: "cpu-time"), benchmarkCase.timeUnit.rawValue, cpu, divisor: divisor))
+                statisticsRow(
+                    benchmarkCase.key(metric: "cpu-time"), benchmarkCase.timeUnit.rawValue, cpu,
+                    divisor: divisor))
         }
         return rows
     }
 
-    private func statisticsRow(_ key: ResultRow.Key, _ unit: String, _ statistics: Statistics, divisor: Double)
+    private func statisticsRow(
+        _ key: ResultRow.Key, _ unit: String, _ statistics: Statistics, divisor: Double
+    )
         -> ResultRow
     {
         ResultRow(
@@ -216,26 +221,42 @@ public struct SuiteRunner {
 
     private func countAllocations(_ cases: [BenchmarkCase]) async -> [ResultRow] {
         guard AllocationCounter.isAvailable else {
-            if !cases.isEmpty { progress("  allocation counts are unavailable on this platform: no mallocs/bytes rows") }
+            if !cases.isEmpty {
+                progress("  allocation counts are unavailable on this platform: no mallocs/bytes rows")
+            }
             return []
         }
         if !cases.isEmpty { progress("  counting allocations") }
         var rows: [ResultRow] = []
         for benchmarkCase in cases {
-            guard let benchmark = benchmarkCase.benchmark else { continue }
-            let scope: AllocationCounter.Scope = benchmark.isAsync ? .allThreads : .currentThread
-            guard
-                let report = await benchmark.measureAllocations(
-                    iterations: benchmarkCase.allocationIterations, scope: scope)
-            else { continue }
+            guard let report = await countAllocations(of: benchmarkCase) else { continue }
             let measurements = report.measurements
-            rows.append(spreadRow(benchmarkCase, "mallocs", "count", measurements.map(\.allocationsPerOperation)))
+            rows.append(
+                spreadRow(benchmarkCase, "mallocs", "count", measurements.map(\.allocationsPerOperation)))
             rows.append(spreadRow(benchmarkCase, "bytes", "B", measurements.map(\.bytesPerOperation)))
-            if benchmarkCase.countsTasks, report.tasksPerOperation != nil {
-                rows.append(spreadRow(benchmarkCase, "tasks", "count", measurements.compactMap(\.tasksPerOperation)))
+            guard benchmarkCase.countsTasks else { continue }
+            if report.tasksPerOperation != nil {
+                rows.append(
+                    spreadRow(benchmarkCase, "tasks", "count", measurements.compactMap(\.tasksPerOperation)))
             }
         }
         return rows
+    }
+
+    /// The allocation pass of one case. Synchronous work is counted on its own thread. Async work is
+    /// counted on every thread, in serial mode (``AllocationCounter/serially(_:)``): every job runs
+    /// on the main thread in enqueue order, so whether an `await` suspends, and so what it
+    /// allocates, no longer depends on how two cores interleave threads, and the counts repeat
+    /// from run to run. Times are still taken on real threads.
+    private func countAllocations(of benchmarkCase: BenchmarkCase) async -> AllocationReport? {
+        guard let benchmark = benchmarkCase.benchmark else { return nil }
+        let iterations = benchmarkCase.allocationIterations
+        guard benchmark.isAsync else {
+            return await benchmark.measureAllocations(iterations: iterations, scope: .currentThread)
+        }
+        return await AllocationCounter.serially {
+            await benchmark.measureAllocations(iterations: iterations, scope: .allThreads)
+        }
     }
 
     private func countRow(_ benchmarkCase: BenchmarkCase, _ metric: String, _ unit: String, _ value: Double)

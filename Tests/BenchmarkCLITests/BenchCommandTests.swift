@@ -34,7 +34,8 @@ struct BenchCommandTests {
         try ResultCSV.render(rows).write(toFile: path, atomically: true, encoding: .utf8)
         if let cpu {
             let metadata = RunMetadata(
-                commit: "abc", swiftVersion: "Swift version 6.3.1", operatingSystem: "Linux", cpu: cpu, cores: 2,
+                commit: "abc", swiftVersion: "Swift version 6.3.1", operatingSystem: "Linux", cpu: cpu,
+                cores: 2,
                 configuration: "release", date: "2026-11-23T00:00:00Z", options: [], seed: 7)
             try metadata.encoded().write(to: URL(fileURLWithPath: RunMetadata.sidecarPath(forCSV: path)))
         }
@@ -170,7 +171,8 @@ enum CSVTestsRow {
     static func time(ratio: Double?) -> ResultRow {
         ResultRow(
             key: .init(
-                suite: "dispatch", architecture: "closure-effects", feature: "counter/increment", layout: "", n: "",
+                suite: "dispatch", architecture: "closure-effects", feature: "counter/increment", layout: "",
+                n: "",
                 metric: "time"),
             unit: "ns", median: 10, p25: 9, p75: 11, min: 8, max: 12, samples: 7, ratioToBaseline: ratio,
             configuration: "release")

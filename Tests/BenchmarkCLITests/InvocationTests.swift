@@ -53,9 +53,15 @@ struct InvocationTests {
         expected.filter = Filter(suites: ["dispatch"], layouts: ["single-store"], sizes: [10])
         #expect(try parse("--filter dispatch,single-store,n=10") == .run(expected))
         let filter = expected.filter
-        #expect(filter.selects(suite: "dispatch", architecture: "a", feature: "app", layout: "single-store", n: 10))
-        #expect(!filter.selects(suite: "dispatch", architecture: "a", feature: "app", layout: "multi-store", n: 10))
-        #expect(!filter.selects(suite: "dispatch", architecture: "a", feature: "app", layout: "single-store", n: 1))
+        #expect(
+            filter.selects(
+                suite: "dispatch", architecture: "a", feature: "app", layout: "single-store", n: 10))
+        #expect(
+            !filter.selects(
+                suite: "dispatch", architecture: "a", feature: "app", layout: "multi-store", n: 10))
+        #expect(
+            !filter.selects(
+                suite: "dispatch", architecture: "a", feature: "app", layout: "single-store", n: 1))
         #expect(filter.selects(suite: "dispatch", architecture: "a", feature: "app"))
         #expect(filter.terms == ["dispatch", "single-store", "n=10"])
     }

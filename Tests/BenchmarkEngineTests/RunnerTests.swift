@@ -66,7 +66,9 @@ struct RunnerTests {
         #expect(orders(5) == orders(5))
         #expect(orders(5) != orders(6))
         // No case always follows the same neighbour: across 28 rounds of 14, a case's predecessor varies.
-        let predecessors = orders(5).compactMap { order in order.firstIndex(of: 7).flatMap { $0 > 0 ? order[$0 - 1] : nil } }
+        let predecessors = orders(5).compactMap { order in
+            order.firstIndex(of: 7).flatMap { $0 > 0 ? order[$0 - 1] : nil }
+        }
         #expect(Set(predecessors).count > 3)
     }
 
@@ -83,7 +85,8 @@ struct RunnerTests {
             },
             operation: { box in blackHole(box.items.count) }
         )
-        let configuration = BenchmarkConfiguration(targetSampleDuration: .microseconds(200), warmUpRounds: 0, samples: 3)
+        let configuration = BenchmarkConfiguration(
+            targetSampleDuration: .microseconds(200), warmUpRounds: 0, samples: 3)
         let result = try #require(await BenchmarkRunner(configuration: configuration).run([benchmark]).first)
         let unprepared = Benchmark("plain") { iterations in
             for index in 0..<iterations { for _ in 0..<20_000 { blackHole(index) } }

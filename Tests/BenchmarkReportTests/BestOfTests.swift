@@ -6,7 +6,8 @@ import Testing
 struct BestOfTests {
     static func time(_ architecture: String, n: String, median: Double, ratio: Double) -> ResultRow {
         CSVTests.row(
-            suite: "layout", architecture: architecture, feature: "app/increment", layout: "single-store", n: n,
+            suite: "layout", architecture: architecture, feature: "app/increment", layout: "single-store",
+            n: n,
             median: median, ratio: ratio)
     }
 
@@ -46,7 +47,9 @@ struct BestOfTests {
 
     @Test("growth figures are fitted again from the merged medians, not picked from one run")
     func refitFromMergedMedians() throws {
-        let first = Self.run(1, ratios: (5, 30), medians: (10, 60)) + DerivedRows.compute(from: Self.run(1, ratios: (5, 30), medians: (10, 60)))
+        let first =
+            Self.run(1, ratios: (5, 30), medians: (10, 60))
+            + DerivedRows.compute(from: Self.run(1, ratios: (5, 30), medians: (10, 60)))
         let second = Self.run(2, ratios: (4, 40), medians: (8, 80))
         let merged = BestOf.merge([first, second])
         let exponents = merged.filter { $0.key.metric == DerivedRows.growthExponent }

@@ -115,7 +115,10 @@ private let malformedFiles: [(text: String, line: Int, problem: String)] = [
         "samples is not a positive integer"
     ),
     (header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,3,,fast,\r\n", 2, "configuration must be"),
-    (header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,3,,release,slow\r\n", 2, "flags must be empty or iteration-limit"),
+    (
+        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,3,,release,slow\r\n", 2,
+        "flags must be empty or iteration-limit"
+    ),
     (header + ",x,counter,,,time,ns,1,1,1,1,1,3,,release,\r\n", 2, "suite is empty"),
     (header + "dispatch,\"x,counter,,,time,ns,1,1,1,1,1,3,,release,\r\n", 2, "never closed"),
     (header + "dispatch,x\"y,counter,,,time,ns,1,1,1,1,1,3,,release,\r\n", 2, "a quote inside"),

@@ -228,7 +228,8 @@ extension ComparisonTests {
     static func behaviour(_ metric: String, _ value: Double) -> ResultRow {
         .count(
             .init(
-                suite: "layout", architecture: "closure-effects", feature: "app/increment", layout: "single-store",
+                suite: "layout", architecture: "closure-effects", feature: "app/increment",
+                layout: "single-store",
                 n: "1000", metric: metric),
             unit: "count", value: value, configuration: "release")
     }
@@ -236,7 +237,8 @@ extension ComparisonTests {
     @Test(
         "Observers woken and tasks must stay put in both directions: a drop is a behaviour change",
         arguments: [
-            ("observers-woken", 1000.0, 0.0), ("observers-woken", 1000, 1001), ("tasks", 1, 0), ("tasks", 1, 2),
+            ("observers-woken", 1000.0, 0.0), ("observers-woken", 1000, 1001), ("tasks", 1, 0),
+            ("tasks", 1, 2),
             ("hops", 4, 3),
         ]
     )
@@ -282,7 +284,9 @@ extension ComparisonTests {
         let comparison = try Comparison(baseline: baseline, current: slower, comparesTimes: false)
         #expect(!comparison.hasRegression)
         #expect(!comparison.changes.contains { $0.key == time.key })
-        #expect(try Comparison(baseline: baseline, current: Array(baseline.dropFirst()), comparesTimes: false).changes.count == 2)
+        #expect(
+            try Comparison(baseline: baseline, current: Array(baseline.dropFirst()), comparesTimes: false)
+                .changes.count == 2)
     }
 
     @Test("Informational rows on one side only (spreads, derived figures) are skipped, not missing")

@@ -25,7 +25,8 @@ struct DerivedRowsTests {
     @Test("slopes between neighbouring sizes show where a series bends")
     func neighbourSlopes() {
         let rows = [
-            BestOfTests.time("a", n: "1", median: 10, ratio: 1), BestOfTests.time("a", n: "10", median: 10, ratio: 1),
+            BestOfTests.time("a", n: "1", median: 10, ratio: 1),
+            BestOfTests.time("a", n: "10", median: 10, ratio: 1),
             BestOfTests.time("a", n: "100", median: 1000, ratio: 1),
         ]
         let slopes = DerivedRows.compute(from: rows).filter { $0.key.metric == DerivedRows.growthSlope }
