@@ -42,7 +42,8 @@ let package = Package(
         + [
             .testTarget(
                 name: "ConformanceTests",
-                dependencies: ["Domain"] + architectures.map { .target(name: $0) },
+                dependencies: ["BenchmarkSuites", "Domain"]
+                    + architectures.map { .target(name: $0) },
                 swiftSettings: strictness
             ),
             .target(name: "BenchmarkReport", swiftSettings: strictness),

@@ -4,8 +4,9 @@ import Testing
 
 @testable import BenchmarkSuites
 
-/// Seed 002's store appends every task it starts to an array and never removes it. This is a
-/// minimal copy of that mistake, kept here to prove the retention suite catches it.
+/// The store in "The Many Flavors of Unidirectional Architectures in Swift" appends every task it
+/// starts to an array and never removes it. This is a minimal copy of that mistake, kept here to prove
+/// the retention suite catches it.
 @MainActor
 final class TaskHoardingStore {
     private(set) var count = 0
