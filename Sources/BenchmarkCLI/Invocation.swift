@@ -61,8 +61,9 @@ public enum Invocation: Equatable, Sendable {
 /// Selects benchmarks by suite, architecture, feature, layout and size.
 ///
 /// Terms are exact names, comma-separated or given in several `--filter` options; a size is written
-/// `n=<N>`. A benchmark is selected when it matches one of the terms of every kind that has any:
-/// `--filter dispatch,effects` runs two suites for every architecture; `--filter
+/// `n=<N>`; a feature is a group (`transfer`) or one case's feature (`transfer/selectFrom`). A
+/// benchmark is selected when it matches one of the terms of every kind that has any: `--filter
+/// dispatch,effects` runs two suites for every architecture; `--filter
 /// layout,closure-effects,single-store,n=10` runs one case.
 public struct Filter: Equatable, Sendable {
     public var suites: Set<String> = []
@@ -84,6 +85,11 @@ public struct Filter: Equatable, Sendable {
 
     public var isEmpty: Bool { terms.isEmpty }
 
+    /// `transfer` for `transfer/selectFrom`; a group is its own group.
+    static func group(of feature: String) -> String {
+        String(feature.prefix { $0 != "/" })
+    }
+
     /// Every term, in a stable order: what a child process of `--best-of` is given.
     public var terms: [String] {
         suites.sorted() + architectures.sorted() + features.sorted() + layouts.sorted()
@@ -97,7 +103,8 @@ public struct Filter: Equatable, Sendable {
     ) -> Bool {
         (suites.isEmpty || suites.contains(suite))
             && (architectures.isEmpty || architectures.contains(architecture))
-            && (features.isEmpty || features.contains(feature))
+            && (features.isEmpty || features.contains(feature) || features.contains(Self.group(of: feature))
+                || features.contains { Self.group(of: $0) == feature })
             && (layouts.isEmpty || layout.map { layouts.contains($0) } ?? true)
             && (sizes.isEmpty || n.map { sizes.contains($0) } ?? true)
     }

@@ -11,7 +11,7 @@ public struct Comparison: Sendable {
     public enum Verdict: String, Sendable, Comparable, CaseIterable {
         /// A cost rose beyond its tolerance.
         case regression
-        /// Observers woken, tasks or hops per operation moved either way: the code does something
+        /// Observers woken or tasks per operation moved either way: the code does something
         /// else now.
         case behaviourChanged = "behaviour-changed"
         /// A time ratio fell more than ``Comparison/suspiciousSpeedUp``-fold: more likely a body
@@ -26,7 +26,7 @@ public struct Comparison: Sendable {
             switch self {
             case .regression: "a cost rose beyond its tolerance"
             case .behaviourChanged:
-                "observers woken, tasks or hops per operation changed: the code now does something else"
+                "observers woken or tasks per operation changed: the code now does something else"
             case .suspicious:
                 "a time fell more than \(Int(Comparison.suspiciousSpeedUp))-fold: the body may have been optimised away"
             case .improvement: "a cost fell beyond its tolerance"

@@ -120,7 +120,7 @@ public enum MetricKind: Sendable, Equatable {
     /// holds hundreds of bytes per effect; a correct one holds 0 give or take a fraction of a byte
     /// of runtime bookkeeping, so only a rise of more than ``Comparison/retentionAllowance`` counts.
     case retention
-    /// What an operation does, not what it costs: observers woken, tasks started, executor hops.
+    /// What an operation does, not what it costs: observers woken, tasks started.
     /// A change either way beyond ``Comparison/countAllowance`` means the behaviour changed (an
     /// observer no longer notified, an effect no longer run), which is never an improvement.
     case behaviour
@@ -141,7 +141,7 @@ public enum MetricKind: Sendable, Equatable {
         case "time": self = .time
         case "bytes": self = .bytes
         case "retained-bytes": self = .retention
-        case "observers-woken", "tasks", "hops": self = .behaviour
+        case "observers-woken", "tasks": self = .behaviour
         case "mallocs": self = .count
         default: self = .informational
         }

@@ -44,10 +44,6 @@ struct BenchmarkCase {
         )
     }
 
-    var featureGroup: String {
-        String(feature.prefix { $0 != "/" })
-    }
-
     var name: String {
         [suite.rawValue, architecture, feature, layout, n.map { "n=\($0)" } ?? ""]
             .filter { !$0.isEmpty }

@@ -8,6 +8,12 @@ import Foundation
 /// architecture's concrete types. Objects under test are created here, outside the timed region.
 @MainActor
 enum Catalog {
+    /// The full feature name of every case the suites build (a test checks this list against them),
+    /// so that a filter can select one case.
+    static let caseFeatures = [
+        "counter/increment", "counter/loadQuote", "transfer/updateAmount", "transfer/selectFrom",
+        "transfer/submitTransfer", "transfer/loadAccounts", "app/increment",
+    ]
     static let layoutSizes = [1, 10, 100, 1_000, 10_000]
     static let stateCopySizes = [10, 100, 1_000, 10_000]
     static let quote = Quote(
@@ -27,7 +33,21 @@ enum Catalog {
             reference(.baseline, "reference/struct-mutation", ReferenceBenchmarks.structMutation),
             reference(.baseline, "reference/closure-call", ReferenceBenchmarks.closureCall),
             reference(.baseline, "reference/empty", ReferenceBenchmarks.empty, unit: .nanosecondsPerSample),
+            reference(.baseline, "reference/decimal-equality", decimalEquality),
         ]
+    }
+
+    /// One `Decimal == Decimal` on two different values: what an `@Observable` setter's
+    /// "did it change?" check costs for a `Decimal` property (on Linux it allocates).
+    static var decimalEquality: Benchmark {
+        let amounts = opaque([Decimal(25), Decimal(50)])
+        return Benchmark("decimal-equality") { iterations in
+            var equal = 0
+            for iteration in 0..<iterations where amounts[iteration & 1] == amounts[1 - iteration & 1] {
+                equal &+= 1
+            }
+            blackHole(equal)
+        }
     }
 
     /// The reference every synchronous suite's times are divided by, timed in the same rounds.

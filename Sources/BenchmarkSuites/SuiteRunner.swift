@@ -12,10 +12,11 @@ import Foundation
 /// every round, and the heap is trimmed between groups.
 @MainActor
 public struct SuiteRunner {
-    /// Decides which cases run. `layout` and `n` are nil when a whole suite, architecture and feature
-    /// group is asked about (any of its cases may be selected).
+    /// Decides which cases run. For a case, `feature` is its full name (`transfer/selectFrom`); when a
+    /// whole suite, architecture and feature group is asked about, it is the group (`transfer`) and
+    /// `layout` and `n` are nil (any of its cases may be selected).
     public typealias Selection = (
-        _ suite: String, _ architecture: String, _ featureGroup: String, _ layout: String?, _ n: Int?
+        _ suite: String, _ architecture: String, _ feature: String, _ layout: String?, _ n: Int?
     ) -> Bool
 
     public var size: RunSize
@@ -42,7 +43,8 @@ public struct SuiteRunner {
     /// The names a filter may use.
     public static var suiteNames: [String] { Suite.allCases.map(\.rawValue) }
     public static var architectureNames: [String] { Subjects.all.map(\.id.rawValue) }
-    public static var featureNames: [String] { FeatureGroup.allCases.map(\.rawValue) }
+    /// Feature groups, then every case's full feature name.
+    public static var featureNames: [String] { FeatureGroup.allCases.map(\.rawValue) + Catalog.caseFeatures }
     public static var layoutNames: [String] { Layout.allCases.map(\.rawValue) }
     /// Every N a sized suite measures.
     public static var sizes: [Int] { Set(Catalog.layoutSizes + Catalog.stateCopySizes).sorted() }
@@ -92,7 +94,7 @@ public struct SuiteRunner {
             ? Catalog.baselineCases()
             : Subjects.all.flatMap { $0.cases[suite]?() ?? [] }
         return all.filter {
-            selection($0.suite.rawValue, $0.architecture, $0.featureGroup, $0.layout, $0.n)
+            selection($0.suite.rawValue, $0.architecture, $0.feature, $0.layout, $0.n)
         }
     }
 

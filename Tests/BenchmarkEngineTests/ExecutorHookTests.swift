@@ -27,7 +27,7 @@ struct SerialExecutorTests {
     }
 
     @Test func asyncCountsRepeatExactlyInSerialMode() async throws {
-        let benchmark = Benchmark("hops") { (iterations: Int) async in
+        let benchmark = Benchmark("round trips") { (iterations: Int) async in
             for _ in 0..<iterations {
                 await Task { @MainActor in _ = await currentThread() }.value
             }

@@ -239,7 +239,6 @@ extension ComparisonTests {
         arguments: [
             ("observers-woken", 1000.0, 0.0), ("observers-woken", 1000, 1001), ("tasks", 1, 0),
             ("tasks", 1, 2),
-            ("hops", 4, 3),
         ]
     )
     func behaviourChanges(metric: String, before: Double, after: Double) throws {

@@ -27,6 +27,7 @@ struct SuiteRunnerTests {
             #expect(Set(suiteRows.map(\.key.architecture)) == Self.everyArchitecture, "\(suite)")
             #expect(Set(suiteRows.map(\.key.metric)) == ["time", "mallocs", "bytes"], "\(suite)")
             #expect(suiteRows.allSatisfy { !$0.hitIterationLimit }, "\(suite)")
+            #expect(Set(suiteRows.map(\.key.feature)).isSubset(of: Catalog.caseFeatures), "\(suite)")
         }
         #expect(
             rows.filter { $0.key.suite == "state-copy" && $0.key.metric == "time" }.count == Self
@@ -47,6 +48,7 @@ struct SuiteRunnerTests {
             Set(rows.filter { $0.key.architecture != "reference" }.map(\.key.feature)) == [
                 "counter/loadQuote", "transfer/submitTransfer", "transfer/loadAccounts",
             ])
+        #expect(Set(rows.map(\.key.feature)).isSubset(of: Catalog.caseFeatures + ["reference/round-trip"]))
         let times = rows.filter { $0.key.metric == "time" && $0.key.architecture != "reference" }
         #expect(times.count == Self.everyArchitecture.count * 3)
         #expect(times.allSatisfy { $0.unit == "us" && $0.ratioToBaseline != nil })
@@ -86,10 +88,11 @@ struct SuiteRunnerTests {
         #expect(
             rows.map(\.key.feature) == [
                 "reference/struct-mutation", "reference/closure-call", "reference/empty",
+                "reference/decimal-equality",
             ])
         #expect(rows.first?.ratioToBaseline == 1)
-        #expect(rows.last?.unit == "ns/sample")
-        #expect(rows.last?.ratioToBaseline == nil)
+        let empty = rows.first { $0.key.feature == "reference/empty" }
+        #expect(empty?.unit == "ns/sample" && empty?.ratioToBaseline == nil)
     }
 
     @Test("the isolation rule: cases of one size share rounds, sizes never mix, first-seen order")
