@@ -69,7 +69,7 @@ def alone(full: Path, bench: str, suites: set[str]) -> None:
             ratio = float(row["median"]) / float(single["median"])
             results.append((ratio, case, float(row["median"]), float(single["median"]), row["unit"]))
             print(f"[{index}/{len(cases)}] {' '.join(p for p in case if p)}: full/alone {ratio:.3f}", file=sys.stderr)
-    results.sort(key=lambda item: -abs(item[0] - 1))
+    results.sort(key=lambda item: -max(item[0], 1 / item[0]))
     print("case | full | alone | full/alone")
     for ratio, case, in_full, by_itself, unit in results:
         print(f"{' '.join(p for p in case if p)} | {in_full:.4g} {unit} | {by_itself:.4g} {unit} | {ratio:.3f}")
