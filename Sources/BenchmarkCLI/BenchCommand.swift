@@ -27,8 +27,12 @@ public enum BenchCommand {
         )
     }
 
-    /// Runs `bench` with `arguments` (without the program name).
-    public static func main(_ arguments: [String], output: Output = .standard) async -> Int32 {
+    /// Runs `bench` with `arguments` (without the program name). `environment` supplies `PATH`, where
+    /// a debug build looks for `swift` to re-run itself in release.
+    public static func main(
+        _ arguments: [String], output: Output = .standard,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async -> Int32 {
         let invocation: Invocation
         do {
             invocation = try Invocation.parse(arguments, vocabulary: vocabulary)
@@ -46,6 +50,9 @@ public enum BenchCommand {
         case .compare(let options):
             return compare(options, output: output)
         case .run(let options):
+            if configuration == "debug" && !options.allowDebug {
+                return ReleaseRerun.run(arguments, output: output, environment: environment)
+            }
             return await run(options, arguments: arguments, output: output)
         }
     }
@@ -67,15 +74,6 @@ public enum BenchCommand {
     // MARK: - run
 
     static func run(_ options: Invocation.RunOptions, arguments: [String], output: Output) async -> Int32 {
-        if configuration == "debug" && !options.allowDebug {
-            let command = (["swift", "run", "-c", "release", "bench"] + arguments.map(shellQuoted))
-                .joined(separator: " ")
-            output.error(
-                "this is a debug build, whose times are not real; run '\(command)' "
-                    + "(or pass --allow-debug to mark every row debug)"
-            )
-            return 2
-        }
         var destination: ResultFile?
         if let path = options.output {
             do {

@@ -92,17 +92,46 @@ struct BenchCommandTests {
         }
     }
 
-    @Test("A debug build refuses to run and names the release command")
+    @Test("A debug build without swift on PATH refuses to run and names the release command")
     func debugBuildRefuses() async {
         guard BenchCommand.configuration == "debug" else { return }
-        let (status, captured) = await bench("--quick", "--filter", "dispatch")
+        let captured = Captured()
+        let status = await BenchCommand.main(
+            ["--quick", "--filter", "dispatch"], output: captured.output, environment: ["PATH": ""])
         #expect(status == 2)
         #expect(
             captured.errors == [
-                "this is a debug build, whose times are not real; run 'swift run -c release bench --quick --filter dispatch' "
-                    + "(or pass --allow-debug to mark every row debug)"
+                "this is a debug build, whose times are not real, and 'swift' is not on PATH to build a release "
+                    + "one; run 'swift run -c release bench --quick --filter dispatch' (or pass --allow-debug to "
+                    + "mark every row debug)"
             ])
         #expect(captured.data.isEmpty)
+    }
+
+    @Test(
+        "A debug build re-runs itself as 'swift run -c release bench' with the same arguments and its status")
+    func debugBuildRerunsInRelease() async throws {
+        guard BenchCommand.configuration == "debug" else { return }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let record = directory.appendingPathComponent("arguments.txt").path
+        let swift = directory.appendingPathComponent("swift")
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(record)'\nexit 3\n".write(
+            to: swift, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+        let captured = Captured()
+        let status = await BenchCommand.main(
+            ["--quick", "--filter", "dispatch"], output: captured.output,
+            environment: ["PATH": directory.path])
+        #expect(status == 3, "the release run's exit status is passed on")
+        let recorded = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map(
+            String.init)
+        #expect(
+            recorded == [
+                "run", "--package-path", ReleaseRerun.packageRoot, "-c", "release", "bench", "--quick",
+                "--filter",
+                "dispatch",
+            ])
+        #expect(captured.errors.isEmpty)
     }
 
     @Test("An unwritable --output fails before anything runs, leaving no file")

@@ -1,0 +1,46 @@
+import Foundation
+
+/// What a debug build of `bench` does when asked for numbers: a debug build's times are not real,
+/// so it runs `swift run -c release bench` with the same arguments (saying so on stderr) and
+/// returns that run's exit status. Only where `swift` cannot be found does it refuse, naming the
+/// command to type. `--allow-debug` skips all this and measures the debug build.
+@MainActor
+enum ReleaseRerun {
+    /// The package this binary was built from: three folders above this source file.
+    static var packageRoot: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+    }
+
+    static func run(_ arguments: [String], output: Output, environment: [String: String]) -> Int32 {
+        let command = (["swift", "run", "-c", "release", "bench"] + arguments.map(BenchCommand.shellQuoted))
+            .joined(separator: " ")
+        guard let swift = executable(named: "swift", path: environment["PATH"]) else {
+            output.error(
+                "this is a debug build, whose times are not real, and 'swift' is not on PATH to build a "
+                    + "release one; run '\(command)' (or pass --allow-debug to mark every row debug)")
+            return 2
+        }
+        output.progress("bench: this is a debug build, whose times are not real; running '\(command)'")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: swift)
+        process.arguments = ["run", "--package-path", packageRoot, "-c", "release", "bench"] + arguments
+        do {
+            try process.run()
+        } catch {
+            output.error("cannot start \(swift): \(error.localizedDescription); run '\(command)'")
+            return 2
+        }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// The first executable file called `name` in the colon-separated `path`.
+    static func executable(named name: String, path: String?) -> String? {
+        for folder in (path ?? "").split(separator: ":") where !folder.isEmpty {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name).path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}
