@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @testable import ClosureEffects
@@ -11,7 +12,7 @@ struct AppFeatureTests {
     }
 
     @Test("single store: a counter's loadQuote selects the counter tab and loads into that counter")
-    func singleStoreLoadQuoteSelectsCounterTab() async {
+    func singleStoreLoadQuoteSelectsCounterTab() async throws {
         let store = TestStore(
             initialState: AppFeature.State(
                 selectedTab: .transfer, counters: Array(repeating: CounterState(), count: 3)),
@@ -22,13 +23,13 @@ struct AppFeatureTests {
             $0.selectedTab = .counter
             $0.counters[1].isLoading = true
         }
-        await store.receive(.counter(index: 1, .quoteLoaded(.success(.first)))) {
+        try await store.receive(.counter(index: 1, .quoteLoaded(.success(.first)))) {
             $0.counters[1].isLoading = false
             $0.counters[1].quote = .first
         }
         store.send(.selectTab(.transfer)) { $0.selectedTab = .transfer }
         store.send(.transfer(.loadAccounts)) { $0.transfer.isLoading = true }
-        await store.receive(.transfer(.accountsLoaded(.sample(count: 3)))) {
+        try await store.receive(.transfer(.accountsLoaded(.sample(count: 3)))) {
             $0.transfer.isLoading = false
             $0.transfer.accounts = .sample(count: 3)
         }
@@ -36,7 +37,7 @@ struct AppFeatureTests {
     }
 
     @Test("single store: cancellation ids are per counter, so two counters load at once")
-    func cancellationIsPerCounter() async {
+    func cancellationIsPerCounter() async throws {
         let gate = ResponseGate(honorsCancellation: false)
         let store = TestStore(
             initialState: AppFeature.State(counterCount: 6),
@@ -45,18 +46,18 @@ struct AppFeatureTests {
             )
         )
         store.send(.counter(index: 3, .loadQuote)) { $0.counters[3].isLoading = true }
-        await waitUntil { gate.waitingCount == 1 }
+        try await waitUntil { gate.waitingCount == 1 }
         store.send(.counter(index: 5, .loadQuote)) { $0.counters[5].isLoading = true }
-        await waitUntil { gate.waitingCount == 2 }
+        try await waitUntil { gate.waitingCount == 2 }
 
         gate.release(0)
-        await waitUntil { store.store.inFlightEffectCount == 1 }
+        try await waitUntil { store.store.inFlightEffectCount == 1 }
         gate.release(1)
-        await store.receive(.counter(index: 3, .quoteLoaded(.success(.first)))) {
+        try await store.receive(.counter(index: 3, .quoteLoaded(.success(.first)))) {
             $0.counters[3].isLoading = false
             $0.counters[3].quote = .first
         }
-        await store.receive(.counter(index: 5, .quoteLoaded(.success(.second)))) {
+        try await store.receive(.counter(index: 5, .quoteLoaded(.success(.second)))) {
             $0.counters[5].isLoading = false
             $0.counters[5].quote = .second
         }
@@ -64,7 +65,7 @@ struct AppFeatureTests {
     }
 
     @Test("single store: a newer loadQuote on the same counter still cancels the older one")
-    func sameCounterStillCancels() async {
+    func sameCounterStillCancels() async throws {
         let gate = ResponseGate(honorsCancellation: false)
         let store = TestStore(
             initialState: AppFeature.State(counterCount: 2),
@@ -73,11 +74,11 @@ struct AppFeatureTests {
             )
         )
         store.send(.counter(index: 0, .loadQuote)) { $0.counters[0].isLoading = true }
-        await waitUntil { gate.waitingCount == 1 }
+        try await waitUntil { gate.waitingCount == 1 }
         store.send(.counter(index: 0, .loadQuote))
-        await waitUntil { gate.waitingCount == 2 }
+        try await waitUntil { gate.waitingCount == 2 }
         gate.release(1)
-        await store.receive(.counter(index: 0, .quoteLoaded(.success(.second)))) {
+        try await store.receive(.counter(index: 0, .quoteLoaded(.success(.second)))) {
             $0.counters[0].isLoading = false
             $0.counters[0].quote = .second
         }
@@ -112,7 +113,7 @@ struct AppFeatureTests {
     }
 
     @Test("multi store: per-counter stores load independently")
-    func multiStoreCountersAreIndependent() async {
+    func multiStoreCountersAreIndependent() async throws {
         let gate = ResponseGate(honorsCancellation: true)
         let app = MultiStoreApp(
             counterCount: 4,
@@ -120,9 +121,9 @@ struct AppFeatureTests {
                 quoteClient: .gated(gate, results: [.success(.first), .success(.second)]))
         )
         app.send(.counter(index: 1, .loadQuote))
-        await waitUntil { gate.waitingCount == 1 }
+        try await waitUntil { gate.waitingCount == 1 }
         app.send(.counter(index: 3, .loadQuote))
-        await waitUntil { gate.waitingCount == 2 }
+        try await waitUntil { gate.waitingCount == 2 }
         gate.releaseAll()
         await app.settle()
         #expect(app.counters[1].state == CounterState(quote: .first))

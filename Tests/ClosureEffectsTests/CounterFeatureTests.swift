@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @testable import ClosureEffects
@@ -32,7 +33,7 @@ struct CounterFeatureTests {
     }
 
     @Test("loadQuote feeds back the loaded quote")
-    func loadQuoteSuccess() async {
+    func loadQuoteSuccess() async throws {
         let store = TestStore(
             initialState: CounterState(count: 4, errorMessage: "Old failure"),
             reducer: CounterFeature(quoteClient: .constant(.first))
@@ -41,7 +42,7 @@ struct CounterFeatureTests {
             $0.isLoading = true
             $0.errorMessage = nil
         }
-        await store.receive(.quoteLoaded(.success(.first))) {
+        try await store.receive(.quoteLoaded(.success(.first))) {
             $0.isLoading = false
             $0.quote = .first
         }
@@ -49,19 +50,19 @@ struct CounterFeatureTests {
     }
 
     @Test("a failed load shows the error message and keeps the last quote")
-    func loadQuoteFailureKeepsQuote() async {
+    func loadQuoteFailureKeepsQuote() async throws {
         let failure = QuoteError(message: "No connection")
         let store = TestStore(
             initialState: CounterState(),
             reducer: CounterFeature(quoteClient: .scripted([.success(.first), .failure(failure)]))
         )
         store.send(.loadQuote) { $0.isLoading = true }
-        await store.receive(.quoteLoaded(.success(.first))) {
+        try await store.receive(.quoteLoaded(.success(.first))) {
             $0.isLoading = false
             $0.quote = .first
         }
         store.send(.loadQuote) { $0.isLoading = true }
-        await store.receive(.quoteLoaded(.failure(failure))) {
+        try await store.receive(.quoteLoaded(.failure(failure))) {
             $0.isLoading = false
             $0.errorMessage = "No connection"
         }
@@ -69,7 +70,7 @@ struct CounterFeatureTests {
     }
 
     @Test("a newer loadQuote cancels the older fetch when the client honours cancellation")
-    func newestLoadQuoteWins() async {
+    func newestLoadQuoteWins() async throws {
         let gate = ResponseGate(honorsCancellation: true)
         let store = TestStore(
             initialState: CounterState(),
@@ -77,12 +78,12 @@ struct CounterFeatureTests {
                 quoteClient: .gated(gate, results: [.success(.first), .success(.second)]))
         )
         store.send(.loadQuote) { $0.isLoading = true }
-        await waitUntil { gate.waitingCount == 1 }
+        try await waitUntil { gate.waitingCount == 1 }
         store.send(.loadQuote)
-        await waitUntil { gate.ticketsIssued == 2 && gate.waitingCount == 1 }
+        try await waitUntil { gate.ticketsIssued == 2 && gate.waitingCount == 1 }
 
         gate.release(1)
-        await store.receive(.quoteLoaded(.success(.second))) {
+        try await store.receive(.quoteLoaded(.success(.second))) {
             $0.isLoading = false
             $0.quote = .second
         }
@@ -91,7 +92,7 @@ struct CounterFeatureTests {
     }
 
     @Test("a response that arrives after its fetch was cancelled is discarded")
-    func lateResponseIsDiscarded() async {
+    func lateResponseIsDiscarded() async throws {
         let gate = ResponseGate(honorsCancellation: false)
         let store = TestStore(
             initialState: CounterState(),
@@ -102,20 +103,20 @@ struct CounterFeatureTests {
             )
         )
         store.send(.loadQuote) { $0.isLoading = true }
-        await waitUntil { gate.waitingCount == 1 }
+        try await waitUntil { gate.waitingCount == 1 }
         store.send(.loadQuote)
-        await waitUntil { gate.waitingCount == 2 }
+        try await waitUntil { gate.waitingCount == 2 }
         store.send(.loadQuote)
-        await waitUntil { gate.waitingCount == 3 }
+        try await waitUntil { gate.waitingCount == 3 }
 
         // The two cancelled fetches answer first, with a quote and with an error: both are dropped.
         gate.release(0)
         gate.release(1)
-        await waitUntil { store.store.inFlightEffectCount == 1 }
+        try await waitUntil { store.store.inFlightEffectCount == 1 }
         #expect(store.state == CounterState(isLoading: true))
 
         gate.release(2)
-        await store.receive(.quoteLoaded(.success(.second))) {
+        try await store.receive(.quoteLoaded(.success(.second))) {
             $0.isLoading = false
             $0.quote = .second
         }
@@ -123,7 +124,7 @@ struct CounterFeatureTests {
     }
 
     @Test("newest wins when the answers arrive in reverse order")
-    func answersInReverseOrder() async {
+    func answersInReverseOrder() async throws {
         let gate = ResponseGate(honorsCancellation: false)
         let store = TestStore(
             initialState: CounterState(),
@@ -131,12 +132,12 @@ struct CounterFeatureTests {
                 quoteClient: .gated(gate, results: [.success(.first), .success(.second)]))
         )
         store.send(.loadQuote) { $0.isLoading = true }
-        await waitUntil { gate.waitingCount == 1 }
+        try await waitUntil { gate.waitingCount == 1 }
         store.send(.loadQuote)
-        await waitUntil { gate.waitingCount == 2 }
+        try await waitUntil { gate.waitingCount == 2 }
 
         gate.release(1)
-        await store.receive(.quoteLoaded(.success(.second))) {
+        try await store.receive(.quoteLoaded(.success(.second))) {
             $0.isLoading = false
             $0.quote = .second
         }

@@ -1,6 +1,7 @@
 import Domain
 import Observation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ClosureEffects
@@ -124,26 +125,26 @@ struct StoreTests {
     }
 
     @Test("merge runs every effect")
-    func mergeRunsAll() async {
+    func mergeRunsAll() async throws {
         let store = TestStore(initialState: Probe.State(), reducer: Probe())
         store.send(.runTwiceMerged)
         #expect(store.store.inFlightEffectCount == 2)
-        await store.receive(.finished) { $0.finished = 1 }
-        await store.receive(.finished) { $0.finished = 2 }
+        try await store.receive(.finished) { $0.finished = 1 }
+        try await store.receive(.finished) { $0.finished = 2 }
         await store.finish()
     }
 
     @Test("cancel(id:) stops the matching work, and its actions are never fed back")
-    func cancelByID() async {
+    func cancelByID() async throws {
         let gate = ResponseGate(honorsCancellation: false)
         let probe = Probe(gate: gate)
         let store = TestStore(initialState: Probe.State(), reducer: probe)
         store.send(.waitAtGateCancellably)
         store.send(.waitAtGate)
-        await waitUntil { gate.waitingCount == 2 }
+        try await waitUntil { gate.waitingCount == 2 }
         store.send(.stopWaiting)
         gate.releaseAll()
-        await store.receive(.finished) { $0.finished = 1 }
+        try await store.receive(.finished) { $0.finished = 1 }
         await store.finish()
     }
 
@@ -158,20 +159,20 @@ struct StoreTests {
     }
 
     @Test("releasing the store cancels its effects")
-    func deinitCancelsEffects() async {
+    func deinitCancelsEffects() async throws {
         let gate = ResponseGate(honorsCancellation: true)
         let probe = Probe(gate: gate)
         var store: Store<Probe>? = Store(initialState: Probe.State(), reducer: probe)
         store?.send(.waitAtGate)
         store?.send(.waitAtGate)
-        await waitUntil { gate.waitingCount == 2 }
+        try await waitUntil { gate.waitingCount == 2 }
         weak let released = store
         store = nil
         #expect(released == nil)
         // Cancelling a task runs the gate's cancellation handler at once, so no effect waits any more.
         #expect(gate.waitingCount == 0)
         if gate.waitingCount == 0 {
-            await waitUntil { probe.cancellations.count == 2 }
+            try await waitUntil { probe.cancellations.count == 2 }
         }
     }
 

@@ -1,5 +1,6 @@
 import Domain
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ClosureEffects
@@ -52,9 +53,9 @@ final class TestStore<Base: Reducer> where Base.State: Equatable & Sendable, Bas
         _ action: Base.Action,
         assert update: (inout Base.State) -> Void = { _ in },
         sourceLocation: SourceLocation = #_sourceLocation
-    ) async {
-        while log.isEmpty && store.inFlightEffectCount > 0 {
-            await Task.yield()
+    ) async throws {
+        try await waitUntil("an effect feeds back \(action)", sourceLocation: sourceLocation) {
+            !log.isEmpty || store.inFlightEffectCount == 0
         }
         guard let entry = log.removeFirst() else {
             Issue.record(
@@ -117,15 +118,6 @@ final class ActionLog<Action: Sendable, State: Sendable>: Sendable {
             defer { entries.removeAll() }
             return entries
         }
-    }
-}
-
-/// Yields until `condition` holds: how a test waits for an effect to reach a ``ResponseGate``.
-/// It waits for a state of the world, not for an amount of time.
-@MainActor
-func waitUntil(_ condition: () -> Bool) async {
-    while !condition() {
-        await Task.yield()
     }
 }
 

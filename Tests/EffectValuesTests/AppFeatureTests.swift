@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @testable import EffectValues
@@ -119,7 +120,7 @@ struct AppLayoutTests {
     }
 
     @Test("one counter's newer loadQuote does not cancel another counter's fetch", arguments: Layout.allCases)
-    func fetchesAreKeyedByCounter(layout: Layout) async {
+    func fetchesAreKeyedByCounter(layout: Layout) async throws {
         let gate = ResponseGate()
         let client = QuoteClient.gated(
             gate, results: [.success(Fixture.firstQuote), .success(Fixture.firstQuote)])
@@ -127,7 +128,7 @@ struct AppLayoutTests {
 
         app.dispatch(.counter(index: 0, .loadQuote))
         app.dispatch(.counter(index: 1, .loadQuote))
-        await waitUntil("both fetches wait at the gate") { gate.waitingCount == 2 }
+        try await waitUntil("both fetches wait at the gate") { gate.waitingCount == 2 }
         #expect(app.inFlightEffectCount == 2)
 
         gate.releaseAll()

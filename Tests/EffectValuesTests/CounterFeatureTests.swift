@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @testable import EffectValues
@@ -79,12 +80,12 @@ struct CounterEffectHandlerTests {
 
     @Test("a fetch cancelled at the gate feeds back nothing")
     @MainActor
-    func cancelledFetchFeedsBackNothing() async {
+    func cancelledFetchFeedsBackNothing() async throws {
         let gate = ResponseGate(honorsCancellation: true)
         let handler = CounterEffectHandler(quoteClient: .gated(gate, results: [.success(Fixture.firstQuote)]))
         let execution = handler.handle(.fetchQuote)
         let fetch = Task { await execution.perform() }
-        await waitUntil("the fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the fetch waits at the gate") { gate.waitingCount == 1 }
         fetch.cancel()
         #expect(await fetch.value == nil)
     }
@@ -112,19 +113,19 @@ struct CounterLoopTests {
     @Test(
         "only the newest loadQuote is applied, whether or not the gate honors cancellation",
         arguments: [true, false])
-    func newestLoadQuoteWins(honorsCancellation: Bool) async {
+    func newestLoadQuoteWins(honorsCancellation: Bool) async throws {
         let gate = ResponseGate(honorsCancellation: honorsCancellation)
         let client = QuoteClient.gated(
             gate, results: [.success(Fixture.firstQuote), .success(Fixture.secondQuote)])
         let loop = CounterLoop(state: CounterState(), handler: CounterEffectHandler(quoteClient: client))
 
         loop.dispatch(.loadQuote)
-        await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
         loop.dispatch(.loadQuote)
-        await waitUntil("the second fetch reaches the gate") { gate.ticketsIssued == 2 }
+        try await waitUntil("the second fetch reaches the gate") { gate.ticketsIssued == 2 }
 
         gate.release(1)
-        await waitUntil("the second quote is applied") { loop.state.quote != nil }
+        try await waitUntil("the second quote is applied") { loop.state.quote != nil }
         #expect(loop.state == CounterState(quote: Fixture.secondQuote))
         if !honorsCancellation {
             #expect(loop.inFlightEffectCount == 1, "the cancelled fetch still waits for its answer")

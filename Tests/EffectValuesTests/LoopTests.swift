@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @testable import EffectValues
@@ -60,13 +61,13 @@ struct LoopTests {
     }
 
     @Test("releasing the loop cancels its running effects")
-    func releasingCancels() async {
+    func releasingCancels() async throws {
         let gate = ResponseGate(honorsCancellation: true)
         var loop: CounterLoop? = counterLoop(.gated(gate, results: [.success(Fixture.firstQuote)]))
         loop?.dispatch(.loadQuote)
-        await waitUntil("the fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the fetch waits at the gate") { gate.waitingCount == 1 }
         loop = nil
-        await waitUntil("the fetch was cancelled") { gate.waitingCount == 0 }
+        try await waitUntil("the fetch was cancelled") { gate.waitingCount == 0 }
     }
 }
 

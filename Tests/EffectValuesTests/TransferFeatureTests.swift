@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EffectValues
@@ -232,7 +233,7 @@ struct TransferLoopTests {
     }
 
     @Test("submitting twice while the first transfer waits at the gate moves the money once")
-    func doubleSubmitMovesMoneyOnce() async {
+    func doubleSubmitMovesMoneyOnce() async throws {
         let gate = ResponseGate()
         let bank = Fixture.bank(gate: gate)
         gate.release(0)
@@ -242,7 +243,7 @@ struct TransferLoopTests {
         loop.dispatch(.selectTo(Fixture.bob))
         loop.dispatch(.updateAmount(30))
         loop.dispatch(.submitTransfer)
-        await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
         let submitting = loop.state
         loop.dispatch(.submitTransfer)
         #expect(loop.state == submitting)
@@ -257,16 +258,16 @@ struct TransferLoopTests {
     }
 
     @Test("only the newest loadAccounts is applied")
-    func newestLoadAccountsWins() async {
+    func newestLoadAccountsWins() async throws {
         let gate = ResponseGate(honorsCancellation: false)
         let bank = Fixture.bank(gate: gate)
         let loop = TransferLoop(state: TransferState(), handler: Fixture.transferHandler(bank))
 
         loop.dispatch(.loadAccounts)
-        await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
         gate.release(1)
         loop.dispatch(.loadAccounts)
-        await waitUntil("the second list is applied") { !loop.state.isLoading }
+        try await waitUntil("the second list is applied") { !loop.state.isLoading }
         #expect(loop.state == TransferState(accounts: [Fixture.alice, Fixture.bob]))
 
         #expect(loop.inFlightEffectCount == 1, "the cancelled fetch still waits for its answer")

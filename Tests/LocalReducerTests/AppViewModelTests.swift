@@ -1,5 +1,6 @@
 import Domain
 import Observation
+import TestSupport
 import Testing
 
 @testable import LocalReducer
@@ -102,7 +103,7 @@ struct AppViewModelTests {
     }
 
     @Test("Single store: a newer load of one counter cancels only that counter's older fetch")
-    func singleStoreCountersLoadIndependently() async {
+    func singleStoreCountersLoadIndependently() async throws {
         let gate = ResponseGate(honorsCancellation: false)
         let stale = Quote(content: "stale", author: "old")
         let app = AppViewModel(
@@ -113,16 +114,16 @@ struct AppViewModelTests {
             )
         )
         app.send(.counter(index: 0, .loadQuote))
-        await waitUntil("counter 0's first fetch waits") { gate.waitingCount == 1 }
+        try await waitUntil("counter 0's first fetch waits") { gate.waitingCount == 1 }
         app.send(.counter(index: 1, .loadQuote))
-        await waitUntil("counter 1's fetch waits") { gate.waitingCount == 2 }
+        try await waitUntil("counter 1's fetch waits") { gate.waitingCount == 2 }
         app.send(.counter(index: 0, .loadQuote))
-        await waitUntil("counter 0's second fetch waits") { gate.waitingCount == 3 }
+        try await waitUntil("counter 0's second fetch waits") { gate.waitingCount == 3 }
         #expect(app.inFlightEffectCount == 3)
 
         gate.release(2)
         gate.release(1)
-        await waitUntil("both newest quotes are shown") { !app.state.counters.contains(where: \.isLoading) }
+        try await waitUntil("both newest quotes are shown") { !app.state.counters.contains(where: \.isLoading) }
         gate.release(0)
         await app.settle()
         #expect(app.state.counters == [CounterState(quote: Fixtures.newer), CounterState(quote: quote)])
@@ -130,7 +131,7 @@ struct AppViewModelTests {
     }
 
     @Test("Single store: a second submit while the first is at the bank moves money once")
-    func singleStoreDoubleSubmit() async {
+    func singleStoreDoubleSubmit() async throws {
         let gate = ResponseGate()
         let bank = InMemoryBank(accounts: Fixtures.accounts, gate: gate)
         let app = AppViewModel(
@@ -146,7 +147,7 @@ struct AppViewModelTests {
             dependencies: Fixtures.dependencies(bank: bank)
         )
         app.send(.transfer(.transfer(.submit)))
-        await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
         app.send(.transfer(.transfer(.submit)))
         #expect(app.inFlightEffectCount == 1)
         gate.release(0)
@@ -164,7 +165,7 @@ struct AppViewModelTests {
         let app = AppViewModel(counterCount: counters, dependencies: Fixtures.dependencies())
         var woken = Array(repeating: 0, count: counters)
         for index in 0..<counters {
-            observe({ _ = app.state.counters[index] }, onChange: { woken[index] += 1 })
+            observeEveryChange({ _ = app.state.counters[index] }, onChange: { woken[index] += 1 })
         }
         app.send(.counter(index: counters / 2, .increment))
         app.send(.counter(index: counters / 2, .increment))
@@ -180,7 +181,7 @@ struct AppViewModelTests {
         var woken = Array(repeating: 0, count: counters)
         for index in 0..<counters {
             let counter = app.counters[index]
-            observe({ _ = counter.state }, onChange: { woken[index] += 1 })
+            observeEveryChange({ _ = counter.state }, onChange: { woken[index] += 1 })
         }
         let target = counters / 2
         app.send(.counter(index: target, .increment))
@@ -195,10 +196,10 @@ struct AppViewModelTests {
         let counter = CounterViewModel(quoteClient: .failing())
         let transfer = TransferViewModel(dependencies: Fixtures.dependencies())
         var woken = 0
-        observe({ _ = transfer.state }, onChange: { woken += 1 })
+        observeEveryChange({ _ = transfer.state }, onChange: { woken += 1 })
         transfer.send(.resetError)
         #expect(woken == 0)
-        observe({ _ = counter.state }, onChange: { woken += 1 })
+        observeEveryChange({ _ = counter.state }, onChange: { woken += 1 })
         counter.send(.increment)
         #expect(woken == 1)
     }
@@ -241,16 +242,5 @@ struct AppViewModelTests {
                     )
                 )
         )
-    }
-}
-
-/// Calls `onChange` every time what `read` reads changes, re-arming `withObservationTracking`.
-@MainActor
-private func observe(_ read: @escaping @MainActor () -> Void, onChange: @escaping @MainActor () -> Void) {
-    withObservationTracking(read) {
-        MainActor.assumeIsolated {
-            onChange()
-            observe(read, onChange: onChange)
-        }
     }
 }

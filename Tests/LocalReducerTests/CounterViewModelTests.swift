@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @testable import LocalReducer
@@ -78,22 +79,22 @@ struct CounterViewModelTests {
         "A newer loadQuote cancels the older fetch: only the newest quote is applied",
         arguments: [true, false]
     )
-    func newestLoadWins(gateHonorsCancellation: Bool) async {
+    func newestLoadWins(gateHonorsCancellation: Bool) async throws {
         let gate = ResponseGate(honorsCancellation: gateHonorsCancellation)
         let counter = CounterViewModel(
             quoteClient: .gated(gate, results: [.success(Fixtures.wisdom), .success(Fixtures.newer)])
         )
         counter.send(.loadQuote)
-        await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
         counter.send(.loadQuote)
-        await waitUntil("the second fetch waits at the gate") {
+        try await waitUntil("the second fetch waits at the gate") {
             gate.ticketsIssued == 2 && gate.waitingCount == (gateHonorsCancellation ? 1 : 2)
         }
         // A cancelled fetch that has not returned yet is still counted, and awaited by settle().
         #expect(counter.inFlightEffectCount == (gateHonorsCancellation ? 1 : 2))
 
         gate.release(1)
-        await waitUntil("the newest quote is applied") { counter.state.quote == Fixtures.newer }
+        try await waitUntil("the newest quote is applied") { counter.state.quote == Fixtures.newer }
         #expect(counter.state == CounterState(quote: Fixtures.newer))
 
         gate.release(0)
@@ -103,15 +104,15 @@ struct CounterViewModelTests {
     }
 
     @Test("A fetch cancelled by a newer load changes nothing, not even isLoading or the error")
-    func cancelledFetchIsSilent() async {
+    func cancelledFetchIsSilent() async throws {
         let gate = ResponseGate(honorsCancellation: true)
         let counter = CounterViewModel(
             quoteClient: .gated(gate, results: [.success(Fixtures.wisdom), .failure(Fixtures.outage)])
         )
         counter.send(.loadQuote)
-        await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
         counter.send(.loadQuote)
-        await waitUntil("the first fetch was cancelled") { counter.inFlightEffectCount == 1 }
+        try await waitUntil("the first fetch was cancelled") { counter.inFlightEffectCount == 1 }
         #expect(counter.state == CounterState(isLoading: true))
 
         gate.release(1)
@@ -131,17 +132,17 @@ struct CounterViewModelTests {
     }
 
     @Test("A view model that goes away cancels its fetch")
-    func deinitCancelsTheFetch() async {
+    func deinitCancelsTheFetch() async throws {
         let gate = ResponseGate(honorsCancellation: true)
         var counter: CounterViewModel? = CounterViewModel(
             quoteClient: .gated(gate, results: [.success(Fixtures.wisdom)])
         )
         weak let released = counter
         counter?.send(.loadQuote)
-        await waitUntil("the fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the fetch waits at the gate") { gate.waitingCount == 1 }
         counter = nil
         #expect(released == nil, "the running fetch kept the view model alive")
-        await waitUntil("the fetch was cancelled") { gate.waitingCount == 0 }
+        try await waitUntil("the fetch was cancelled") { gate.waitingCount == 0 }
     }
 }
 

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LocalReducer
@@ -195,7 +196,7 @@ struct TransferViewModelTests {
     }
 
     @Test("A second submit while the first is at the bank does nothing: money moves once")
-    func doubleSubmit() async {
+    func doubleSubmit() async throws {
         let gate = ResponseGate()
         let bank = InMemoryBank(accounts: Fixtures.accounts, gate: gate)
         let transfer = TransferViewModel(
@@ -208,7 +209,7 @@ struct TransferViewModelTests {
             dependencies: Fixtures.dependencies(bank: bank)
         )
         transfer.send(.transfer(.submit))
-        await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
         let inFlight = transfer.state
         transfer.send(.transfer(.submit))
         #expect(transfer.state == inFlight)
@@ -227,18 +228,18 @@ struct TransferViewModelTests {
         "A newer loadAccounts cancels the older load: its answer is dropped",
         arguments: [true, false]
     )
-    func newestAccountsLoadWins(gateHonorsCancellation: Bool) async {
+    func newestAccountsLoadWins(gateHonorsCancellation: Bool) async throws {
         let gate = ResponseGate(honorsCancellation: gateHonorsCancellation)
         let bank = InMemoryBank(accounts: Fixtures.accounts, gate: gate)
         let transfer = makeViewModel(bank: bank)
         transfer.send(.accounts(.load))
-        await waitUntil("the first load waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the first load waits at the gate") { gate.waitingCount == 1 }
         transfer.send(.accounts(.load))
-        await waitUntil("the second load waits at the gate") {
+        try await waitUntil("the second load waits at the gate") {
             gate.ticketsIssued == 2 && gate.waitingCount == (gateHonorsCancellation ? 1 : 2)
         }
         gate.release(1)
-        await waitUntil("the newest accounts are shown") { !transfer.state.isLoading }
+        try await waitUntil("the newest accounts are shown") { !transfer.state.isLoading }
         #expect(transfer.state == TransferState(accounts: Fixtures.accounts))
 
         transfer.send(.selection(.from(Fixtures.a)))
@@ -249,7 +250,7 @@ struct TransferViewModelTests {
     }
 
     @Test("Loading the accounts while a transfer is at the bank does not cancel the transfer")
-    func loadDoesNotCancelTransfer() async {
+    func loadDoesNotCancelTransfer() async throws {
         let gate = ResponseGate()
         let bank = InMemoryBank(accounts: Fixtures.accounts, gate: gate)
         let transfer = TransferViewModel(
@@ -262,9 +263,9 @@ struct TransferViewModelTests {
             dependencies: Fixtures.dependencies(bank: bank)
         )
         transfer.send(.transfer(.submit))
-        await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
         transfer.send(.accounts(.load))
-        await waitUntil("the load waits at the gate") { gate.waitingCount == 2 }
+        try await waitUntil("the load waits at the gate") { gate.waitingCount == 2 }
         #expect(transfer.inFlightEffectCount == 2)
 
         gate.release(0)

@@ -2,6 +2,7 @@ import Domain
 import ObservableViewModel
 import Observation
 import Synchronization
+import TestSupport
 import Testing
 
 /// The composed app in both layouts: the cross-feature tab rule, independent counters, observer
@@ -52,7 +53,7 @@ struct AppViewModelTests {
     }
 
     @Test("Single store: a newer load of one counter cancels only that counter's older load")
-    func singleStoreLoadsAreIndependentPerCounter() async {
+    func singleStoreLoadsAreIndependentPerCounter() async throws {
         let gate = ResponseGate(honorsCancellation: false)
         let stale = Quote(content: "stale", author: "old")
         let app = SingleStoreAppViewModel(
@@ -63,11 +64,11 @@ struct AppViewModelTests {
             )
         )
         let first = Task.immediate { await app.loadQuote(counterAt: 0) }
-        await waitUntil("counter 0's first fetch waits") { gate.waitingCount == 1 }
+        try await waitUntil("counter 0's first fetch waits") { gate.waitingCount == 1 }
         let other = Task.immediate { await app.loadQuote(counterAt: 1) }
-        await waitUntil("counter 1's fetch waits") { gate.waitingCount == 2 }
+        try await waitUntil("counter 1's fetch waits") { gate.waitingCount == 2 }
         let second = Task.immediate { await app.loadQuote(counterAt: 0) }
-        await waitUntil("counter 0's second fetch waits") { gate.waitingCount == 3 }
+        try await waitUntil("counter 0's second fetch waits") { gate.waitingCount == 3 }
         #expect(app.inFlightEffectCount == 2)
 
         gate.release(2)
@@ -103,7 +104,7 @@ struct AppViewModelTests {
     }
 
     @Test("Single store: a second submit while the first is in flight does nothing: money moves once")
-    func singleStoreDoubleSubmit() async {
+    func singleStoreDoubleSubmit() async throws {
         let gate = ResponseGate()
         gate.release(0)  // ticket 0 is the accounts load
         let bank = InMemoryBank(accounts: Fixtures.accounts, gate: gate)
@@ -114,7 +115,7 @@ struct AppViewModelTests {
         app.updateAmount(40)
 
         let first = Task.immediate { await app.submitTransfer() }
-        await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
         let inFlight = app.transfer
         gate.release(2)  // would let a wrongly sent second transfer through
         await app.submitTransfer()
@@ -229,7 +230,7 @@ struct AppViewModelTests {
     }
 
     @Test("Drivers forget finished calls, and settle() waits for all of them", arguments: Layout.allCases)
-    func driversForgetFinishedCalls(layout: Layout) async {
+    func driversForgetFinishedCalls(layout: Layout) async throws {
         let gate = ResponseGate()
         let dependencies = Fixtures.dependencies(quoteClient: .gated(gate, results: [.success(quote)]))
         let app = ObservableViewModelArchitecture.makeApp(layout: layout, counters: 2, dependencies)
@@ -251,7 +252,7 @@ struct AppViewModelTests {
         #expect(app.snapshot.transfer.error == .invalidSelection)
 
         gate.release(0)
-        await waitUntil("the quote is shown") { app.snapshot.counters[1].quote == quote }
+        try await waitUntil("the quote is shown") { app.snapshot.counters[1].quote == quote }
         #expect(counts() == (0, 0), "a finished call is still kept")
 
         gate.release(1)

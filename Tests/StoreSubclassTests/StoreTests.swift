@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @testable import StoreSubclass
@@ -97,13 +98,13 @@ struct StoreTests {
     }
 
     @Test("A store cancels its running effects when it is deallocated")
-    func deinitCancelsEffects() async {
+    func deinitCancelsEffects() async throws {
         let gate = ResponseGate(honorsCancellation: true)
         var store: Store<Int, Never>? = Store(initialState: 0)
         store?.startEffect { try? await gate.pass() }
-        await waitUntil("the effect waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the effect waits at the gate") { gate.waitingCount == 1 }
         store = nil
-        await waitUntil("the effect is cancelled") { gate.waitingCount == 0 }
+        try await waitUntil("the effect is cancelled") { gate.waitingCount == 0 }
         #expect(gate.waitingCount == 0)
     }
 

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ViperReducer
@@ -139,16 +140,16 @@ struct AppLayoutTests {
     }
 
     @Test("one counter's newer loadQuote does not cancel another counter's fetch", arguments: Layout.allCases)
-    func fetchesAreKeyedByCounter(layout: Layout) async {
+    func fetchesAreKeyedByCounter(layout: Layout) async throws {
         let gate = ResponseGate()
         let client = QuoteClient.gated(
             gate, results: [.success(Fixture.firstQuote), .success(Fixture.secondQuote)])
         let app = AppUnderTest(layout, counters: 2, quoteClient: client)
 
         app.loadQuote(counterAt: 0)
-        await waitUntil("counter 0's fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("counter 0's fetch waits at the gate") { gate.waitingCount == 1 }
         app.loadQuote(counterAt: 1)
-        await waitUntil("both fetches wait at the gate") { gate.waitingCount == 2 }
+        try await waitUntil("both fetches wait at the gate") { gate.waitingCount == 2 }
         #expect(app.inFlightEffectCount == 2)
 
         gate.release(1)

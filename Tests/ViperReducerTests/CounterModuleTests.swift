@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @testable import ViperReducer
@@ -87,19 +88,19 @@ struct CounterInteractorTests {
         "only the newest loadQuote is applied, whether or not the gate honors cancellation",
         arguments: [true, false]
     )
-    func newestLoadQuoteWins(honorsCancellation: Bool) async {
+    func newestLoadQuoteWins(honorsCancellation: Bool) async throws {
         let gate = ResponseGate(honorsCancellation: honorsCancellation)
         let client = QuoteClient.gated(
             gate, results: [.success(Fixture.firstQuote), .success(Fixture.secondQuote)])
         let interactor = CounterInteractor(quoteClient: client)
 
         interactor.loadQuote()
-        await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
         interactor.loadQuote()
-        await waitUntil("the second fetch reaches the gate") { gate.ticketsIssued == 2 }
+        try await waitUntil("the second fetch reaches the gate") { gate.ticketsIssued == 2 }
 
         gate.release(1)
-        await waitUntil("the second quote is applied") { interactor.state.quote != nil }
+        try await waitUntil("the second quote is applied") { interactor.state.quote != nil }
         #expect(interactor.state == CounterState(quote: Fixture.secondQuote))
         if !honorsCancellation {
             #expect(interactor.inFlightEffectCount == 1, "the cancelled fetch still waits for its answer")

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ViperReducer
@@ -193,7 +194,7 @@ struct TransferInteractorTests {
     }
 
     @Test("a second submit while the first waits at the bank does nothing at all: money moves once")
-    func doubleSubmit() async {
+    func doubleSubmit() async throws {
         let gate = ResponseGate()
         let bank = Fixture.bank(gate: gate)
         let presenter = TransferRouter.makeModule(
@@ -206,7 +207,7 @@ struct TransferInteractorTests {
         presenter.didSelectTo(Fixture.bob)
         presenter.didChangeAmount(40)
         presenter.didTapSubmit()
-        await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
         let inFlight = presenter.state
         let renders = view.transferStates.count
 
@@ -227,18 +228,18 @@ struct TransferInteractorTests {
         "only the newest loadAccounts is applied, whether or not the gate honors cancellation",
         arguments: [true, false]
     )
-    func newestLoadAccountsWins(honorsCancellation: Bool) async {
+    func newestLoadAccountsWins(honorsCancellation: Bool) async throws {
         let gate = ResponseGate(honorsCancellation: honorsCancellation)
         let bank = Fixture.bank(gate: gate)
         let interactor = Fixture.transferInteractor(bank)
         interactor.loadAccounts()
-        await waitUntil("the first load waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the first load waits at the gate") { gate.waitingCount == 1 }
         await bank.failNextCalls(1)
         interactor.loadAccounts()
-        await waitUntil("the second load reaches the gate") { gate.ticketsIssued == 2 }
+        try await waitUntil("the second load reaches the gate") { gate.ticketsIssued == 2 }
 
         gate.release(1)
-        await waitUntil("the second load's failure is applied") { !interactor.state.isLoading }
+        try await waitUntil("the second load's failure is applied") { !interactor.state.isLoading }
         gate.release(0)
         await interactor.settle()
         #expect(

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ViperReducer
@@ -56,7 +57,7 @@ struct OrderingTests {
         "answers are applied in request order: a stale answer never reaches the state or the view",
         arguments: [true, false]
     )
-    func staleAnswersNeverApplied(honorsCancellation: Bool) async {
+    func staleAnswersNeverApplied(honorsCancellation: Bool) async throws {
         let gate = ResponseGate(honorsCancellation: honorsCancellation)
         let quotes = (0..<4).map { Quote(content: "Answer \($0)", author: "Server") }
         let presenter = CounterRouter.makeModule(
@@ -71,10 +72,10 @@ struct OrderingTests {
 
         for ticket in 1...3 {
             presenter.didTapLoadQuote()
-            await waitUntil("request \(ticket) reaches the gate") { gate.ticketsIssued == ticket + 1 }
+            try await waitUntil("request \(ticket) reaches the gate") { gate.ticketsIssued == ticket + 1 }
         }
         gate.release(3)
-        await waitUntil("the newest answer is applied") { presenter.state.quote == quotes[3] }
+        try await waitUntil("the newest answer is applied") { presenter.state.quote == quotes[3] }
         gate.release(1)
         gate.release(2)
         await presenter.interactor.settle()
@@ -86,7 +87,7 @@ struct OrderingTests {
     }
 
     @Test("the main actor keeps serving the view while remote work holds a thread; no render is stale")
-    func renderingStaysCurrentWhileWorkRuns() async {
+    func renderingStaysCurrentWhileWorkRuns() async throws {
         let fetch = BlockingFetch()
         let presenter = CounterRouter.makeModule(
             quoteClient: QuoteClient {
@@ -99,7 +100,7 @@ struct OrderingTests {
         presenter.attach(view)
 
         presenter.didTapLoadQuote()
-        await waitUntil("the fetch holds its thread") { fetch.hasStarted }
+        try await waitUntil("the fetch holds its thread") { fetch.hasStarted }
         presenter.didTapIncrement()
         presenter.didTapIncrement()
         presenter.didTapIncrement()
@@ -113,15 +114,15 @@ struct OrderingTests {
     }
 
     @Test("releasing an interactor cancels the work it still runs")
-    func releasingCancels() async {
+    func releasingCancels() async throws {
         let gate = ResponseGate(honorsCancellation: true)
         var interactor: CounterInteractor? = CounterInteractor(
             quoteClient: .gated(gate, results: [.success(Fixture.firstQuote)])
         )
         interactor?.loadQuote()
-        await waitUntil("the fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the fetch waits at the gate") { gate.waitingCount == 1 }
         interactor = nil
-        await waitUntil("the fetch was cancelled") { gate.waitingCount == 0 }
+        try await waitUntil("the fetch was cancelled") { gate.waitingCount == 0 }
         #expect(gate.waitingCount == 0)
     }
 }
@@ -154,7 +155,7 @@ struct InteractorTasksTests {
     }
 
     @Test("a new task with a running task's key cancels it, and its result is dropped")
-    func sameKeyReplaces() async {
+    func sameKeyReplaces() async throws {
         let gate = ResponseGate(honorsCancellation: false)
         let tasks = InteractorTasks<String>()
         var delivered: [String] = []
@@ -164,7 +165,7 @@ struct InteractorTasksTests {
                 try? await gate.pass()
                 return "older"
             }, deliver: { delivered.append($0) })
-        await waitUntil("the older task waits") { gate.waitingCount == 1 }
+        try await waitUntil("the older task waits") { gate.waitingCount == 1 }
         tasks.run(
             "quote",
             operation: {
