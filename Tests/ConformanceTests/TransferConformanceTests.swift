@@ -120,32 +120,60 @@ struct TransferConformanceTests {
     }
 
     @Test(
-        "7. a second submit while the first is in flight does nothing: money moves once",
+        "7. a second submit while the first is in flight is ignored: it neither runs nor replaces the first",
         arguments: Subject.all)
     func doubleSubmit(subject: Subject) async throws {
         let gate = ResponseGate()
         gate.release(0)  // ticket 0 is the accounts load
         let transfer = makeTransfer(subject, gate: gate)
-        _ = try await transfer.loadAccounts()
+        let c = try await transfer.loadAccounts()[2]
         transfer.send(.selectFrom(a))
         transfer.send(.selectTo(b))
         transfer.send(.updateAmount(40))
         transfer.send(.submitTransfer)
-        try await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
-        let inFlight = transfer.state
+        try await waitUntil("the first transfer waits at the gate") { gate.waitingCount == 1 }
+        transfer.send(.selectTo(c))
+        transfer.send(.updateAmount(70))
+        let edited = transfer.state
         transfer.send(.submitTransfer)
-        #expect(transfer.state == inFlight, "a second submit changed the state")
-        await Task.yield()
-        #expect(gate.ticketsIssued == 2, "a second submit reached the bank")
+        #expect(transfer.state == edited, "a second submit changed the state")
+
+        gate.releaseAll()
+        try await transfer.settle()
+        let first = Transaction(id: TransactionID(1), from: a.id, to: b.id, amount: 40)
+        #expect(await transfer.bank.ledger == [first], "the second submit ran or replaced the first")
+        #expect(await transfer.bank.callCount == 2, "the second submit reached the bank")
+        #expect(gate.ticketsIssued == 2)
+        #expect(
+            transfer.state
+                == TransferState(
+                    accounts: [Account(id: a.id, name: "A", balance: 60), Account(id: b.id, name: "B", balance: 290), c],
+                    lastTransaction: first))
+        await transfer.expectBankIsConsistent(untouched: false)
+    }
+
+    @Test(
+        "A newer loadAccounts cancels the older: only the newest answer is shown",
+        arguments: Subject.all, [true, false])
+    func newestLoadAccountsWins(subject: Subject, gateHonoursCancellation: Bool) async throws {
+        let gate = ResponseGate(honorsCancellation: gateHonoursCancellation)
+        let transfer = makeTransfer(subject, gate: gate)
+        transfer.send(.loadAccounts)
+        try await waitUntil("the first load waits at the gate") { gate.waitingCount == 1 }
+        transfer.send(.loadAccounts)
+        try await waitUntil("the second load waits at the gate, the first cancelled if the gate allows") {
+            gate.ticketsIssued == 2 && gate.waitingCount == (gateHonoursCancellation ? 1 : 2)
+        }
+        #expect(transfer.state == TransferState(isLoading: true))
 
         gate.release(1)
-        gate.release(2)
+        try await waitUntil("the newest accounts are shown") { transfer.state == TransferState(accounts: Self.opening) }
+        gate.release(2)  // a transfer made elsewhere, so a stale answer would show different balances
+        _ = try await TransferMoneyUseCase(bank: transfer.bank).execute(from: b.id, to: a.id, amount: 50)
+        gate.release(0)
         try await transfer.settle()
-        #expect(await transfer.bank.ledger.count == 1)
-        #expect(transfer.state.lastTransaction?.id == TransactionID(1))
-        #expect(transfer.state.accounts.map(\.balance) == [60, 290, 0])
-        #expect(!transfer.state.isLoading && !transfer.state.isSubmitting)
-        await transfer.expectBankIsConsistent(untouched: false)
+        #expect(transfer.state == TransferState(accounts: Self.opening), "a stale load was applied")
+        #expect(gate.waitingCount == 0)
     }
 
     @Test("Selecting and editing clear the error", arguments: Subject.all)

@@ -36,28 +36,44 @@ public func waitUntil(
     }
 }
 
-/// Runs `operation` on the main actor and waits for it; records an issue and throws
+/// Runs `operation` on the main actor and returns its result; records an issue and throws
 /// ``DeadlineExceeded`` when `timeout` passes first, leaving the operation running.
 ///
 /// For awaiting something that should finish on its own (an architecture's `settle()`), where a bug
 /// (a fetch left parked at a gate because it was never cancelled) would otherwise hang the suite.
+/// It does not poll: the operation races a timer, and whichever ends first resumes the caller.
 @MainActor
-public func finishWithin(
+public func finishWithin<Value: Sendable>(
     _ what: String,
     timeout: Duration = .seconds(10),
     sourceLocation: SourceLocation = #_sourceLocation,
-    _ operation: @escaping @MainActor () async -> Void
-) async throws {
-    let done = Flag()
-    Task { @MainActor in
-        await operation()
-        done.isSet = true
+    _ operation: @escaping @MainActor () async -> Value
+) async throws -> Value {
+    let race = Race<Value>()
+    let result = await withCheckedContinuation { continuation in
+        race.continuation = continuation
+        race.timer = Task { @MainActor in
+            try? await Task.sleep(for: timeout)
+            race.finish(.failure(DeadlineExceeded(what: what, timeout: timeout)))
+        }
+        Task { @MainActor in race.finish(.success(await operation())) }
     }
-    try await waitUntil(what, timeout: timeout, sourceLocation: sourceLocation) { done.isSet }
+    if case .failure(let error) = result {
+        Issue.record("\(error)", sourceLocation: sourceLocation)
+    }
+    return try result.get()
 }
 
-/// A main-actor boolean that a task sets when it is done.
+/// The operation and the timer of ``finishWithin(_:timeout:sourceLocation:_:)``: the first to finish
+/// resumes the caller and stops the timer; the other is ignored.
 @MainActor
-private final class Flag {
-    var isSet = false
+private final class Race<Value: Sendable> {
+    var continuation: CheckedContinuation<Result<Value, DeadlineExceeded>, Never>?
+    var timer: Task<Void, Never>?
+
+    func finish(_ result: Result<Value, DeadlineExceeded>) {
+        timer?.cancel()
+        continuation?.resume(returning: result)
+        continuation = nil
+    }
 }
