@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -14,12 +15,17 @@ struct OverlappingScriptTests {
     nonisolated static let seeds: [UInt64] = Array(1...100)
     nonisolated static let steps = 60
     nonisolated static let counters = 2
+    /// Seeds each subject has failed so far; a subject that failed three stops running, so a broken
+    /// architecture costs a few deadlines, not one per seed.
+    nonisolated static let failedSeeds = Mutex<[Subject: Int]>([:])
 
     @Test("9. random scripts with effects in flight together match the reference model", arguments: seeds)
     func overlappingScript(seed: UInt64) async throws {
         let script = OverlappingScript(seed: seed, steps: Self.steps, counters: Self.counters)
-        for subject in Subject.all {
-            await run(script, on: subject)
+        for subject in Subject.all where Self.failedSeeds.withLock({ $0[subject, default: 0] < 3 }) {
+            if await !run(script, on: subject) {
+                Self.failedSeeds.withLock { $0[subject, default: 0] += 1 }
+            }
         }
     }
 
@@ -36,8 +42,9 @@ struct OverlappingScriptTests {
         #expect(covered.map(\.staleAnswers).reduce(0, +) >= 20)
     }
 
-    /// Runs `script` on one subject, checking every step against the model; stops at the first mismatch.
-    func run(_ script: OverlappingScript, on subject: Subject) async {
+    /// Runs `script` on one subject, checking every step against the model; stops at the first mismatch
+    /// and returns whether there was none.
+    func run(_ script: OverlappingScript, on subject: Subject) async -> Bool {
         let quoteGate = ResponseGate(honorsCancellation: script.gatesHonourCancellation)
         let bankGate = ResponseGate(honorsCancellation: script.gatesHonourCancellation)
         let bank = InMemoryBank(accounts: script.accounts, gate: bankGate)
@@ -60,11 +67,12 @@ struct OverlappingScriptTests {
                 }
             } catch {
                 Issue.record(mismatch(script, subject, index, expected, host.snapshot, quoteGate, bankGate))
-                return
+                return false
             }
         }
-        try? await finishWithin("\(subject.testDescription) settles") { await host.settle() }
-        await expectBankMatches(bank, script.expectedLedger, subject, seed: script.seed)
+        guard (try? await finishWithin("\(subject.testDescription) settles") { await host.settle() }) != nil
+        else { return false }
+        return await expectBankMatches(bank, script.expectedLedger, subject, seed: script.seed)
     }
 
     func mismatch(
@@ -84,10 +92,15 @@ struct OverlappingScriptTests {
 }
 
 /// Checks that the bank executed exactly the model's transactions and kept its invariant.
-func expectBankMatches(_ bank: InMemoryBank, _ expected: [Transaction], _ subject: Subject, seed: UInt64) async {
+@discardableResult
+func expectBankMatches(_ bank: InMemoryBank, _ expected: [Transaction], _ subject: Subject, seed: UInt64) async
+    -> Bool
+{
     let ledger = await bank.ledger
+    let invariantHolds = await bank.invariantHolds
     #expect(ledger == expected, "seed \(seed), \(subject.testDescription): the bank's ledger is not the model's")
-    #expect(await bank.invariantHolds, "seed \(seed), \(subject.testDescription): bank invariant broken")
+    #expect(invariantHolds, "seed \(seed), \(subject.testDescription): bank invariant broken")
+    return ledger == expected && invariantHolds
 }
 
 /// A random script whose effects overlap, generated together with the model's expected snapshots.
