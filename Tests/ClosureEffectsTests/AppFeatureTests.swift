@@ -33,7 +33,7 @@ struct AppFeatureTests {
             $0.transfer.isLoading = false
             $0.transfer.accounts = .sample(count: 3)
         }
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("single store: cancellation ids are per counter, so two counters load at once")
@@ -61,7 +61,7 @@ struct AppFeatureTests {
             $0.counters[5].isLoading = false
             $0.counters[5].quote = .second
         }
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("single store: a newer loadQuote on the same counter still cancels the older one")
@@ -83,11 +83,11 @@ struct AppFeatureTests {
             $0.counters[0].quote = .second
         }
         gate.release(0)
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("multi store: the root routes to the child stores and applies the tab rule")
-    func multiStoreRouting() async {
+    func multiStoreRouting() async throws {
         let app = MultiStoreApp(
             selectedTab: .transfer,
             counters: Array(repeating: CounterState(), count: 3),
@@ -104,7 +104,7 @@ struct AppFeatureTests {
 
         app.send(.selectTab(.transfer))
         app.send(.transfer(.loadAccounts))
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
         #expect(app.inFlightEffectCount == 0)
         #expect(app.selectedTab == .transfer)
         #expect(app.counters[2].state == CounterState(count: 1, quote: .first))
@@ -125,7 +125,7 @@ struct AppFeatureTests {
         app.send(.counter(index: 3, .loadQuote))
         try await waitUntil { gate.waitingCount == 2 }
         gate.releaseAll()
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
         #expect(app.counters[1].state == CounterState(quote: .first))
         #expect(app.counters[3].state == CounterState(quote: .second))
     }

@@ -8,7 +8,7 @@ import Testing
 @MainActor
 struct CounterFeatureTests {
     @Test("increment and decrement change the count and start no effect")
-    func incrementAndDecrement() async {
+    func incrementAndDecrement() async throws {
         let store = TestStore(
             initialState: CounterState(),
             reducer: CounterFeature(quoteClient: .failing())
@@ -18,7 +18,7 @@ struct CounterFeatureTests {
         store.send(.increment) { $0.count = 3 }
         store.send(.decrement) { $0.count = 2 }
         #expect(store.store.inFlightEffectCount == 0)
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("the reducer returns no effect for increment and a fetch for loadQuote")
@@ -46,7 +46,7 @@ struct CounterFeatureTests {
             $0.isLoading = false
             $0.quote = .first
         }
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("a failed load shows the error message and keeps the last quote")
@@ -66,7 +66,7 @@ struct CounterFeatureTests {
             $0.isLoading = false
             $0.errorMessage = "No connection"
         }
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("a newer loadQuote cancels the older fetch when the client honours cancellation")
@@ -88,7 +88,7 @@ struct CounterFeatureTests {
             $0.quote = .second
         }
         gate.release(0)
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("a response that arrives after its fetch was cancelled is discarded")
@@ -120,7 +120,7 @@ struct CounterFeatureTests {
             $0.isLoading = false
             $0.quote = .second
         }
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("newest wins when the answers arrive in reverse order")
@@ -142,6 +142,6 @@ struct CounterFeatureTests {
             $0.quote = .second
         }
         gate.release(0)
-        await store.finish()
+        try await store.finish()
     }
 }

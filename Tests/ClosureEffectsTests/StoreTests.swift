@@ -92,7 +92,7 @@ struct StoreTests {
         let tasks = (0..<1000).map { _ in store.send(.runOnce) }
         #expect(store.inFlightEffectCount == 1000)
         for task in tasks {
-            await task.finish()
+            try await task.finish()
         }
         #expect(store.inFlightEffectCount == 0)
         #expect(store.cancellationIDCount == 0)
@@ -107,7 +107,7 @@ struct StoreTests {
         #expect(store.inFlightEffectCount == 1000)
         #expect(store.cancellationIDCount == 1)
         for task in tasks {
-            await task.finish()
+            try await task.finish()
         }
         #expect(store.inFlightEffectCount == 0)
         #expect(store.cancellationIDCount == 0)
@@ -115,11 +115,11 @@ struct StoreTests {
     }
 
     @Test("settle waits for effects started by fed-back actions")
-    func settleFollowsChains() async {
+    func settleFollowsChains() async throws {
         let store = Store(initialState: Probe.State(), reducer: Probe())
         store.send(.chain(50))
         store.send(.chain(50))
-        await store.settle()
+        try await finishWithin("store.settle() returns") { await store.settle() }
         #expect(store.state.chainLinks == 102)
         #expect(store.inFlightEffectCount == 0)
     }
@@ -131,7 +131,7 @@ struct StoreTests {
         #expect(store.store.inFlightEffectCount == 2)
         try await store.receive(.finished) { $0.finished = 1 }
         try await store.receive(.finished) { $0.finished = 2 }
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("cancel(id:) stops the matching work, and its actions are never fed back")
@@ -145,14 +145,14 @@ struct StoreTests {
         store.send(.stopWaiting)
         gate.releaseAll()
         try await store.receive(.finished) { $0.finished = 1 }
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("a StoreTask's finish awaits the effects of its own send")
     func storeTaskFinish() async {
         let store = Store(initialState: Probe.State(), reducer: Probe())
         let task = store.send(.runTwiceMerged)
-        await task.finish()
+        try await task.finish()
         #expect(store.state.finished == 2)
         await store.send(.finished).finish()
         #expect(store.state.finished == 3)

@@ -68,8 +68,10 @@ final class TestStore<Base: Reducer> where Base.State: Equatable & Sendable, Bas
     }
 
     /// Awaits every effect, then expects no action to be left unasserted and no task to be kept.
-    func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
-        await store.settle()
+    func finish(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await finishWithin("the store's effects finish", sourceLocation: sourceLocation) {
+            await self.store.settle()
+        }
         let unasserted = log.removeAll()
         #expect(
             unasserted.isEmpty, "Actions received but not asserted: \(unasserted.map(\.action))",

@@ -33,7 +33,7 @@ struct TransferFeatureTests {
             $0.accounts = accounts
             $0.isLoading = false
         }
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("a network failure while loading accounts shows networkError")
@@ -46,7 +46,7 @@ struct TransferFeatureTests {
             $0.isLoading = false
             $0.error = .networkError
         }
-        await store.finish()
+        try await store.finish()
         #expect(await bank.invariantHolds)
         #expect(await bank.ledger.isEmpty)
     }
@@ -70,11 +70,11 @@ struct TransferFeatureTests {
             $0.accounts = accounts
             $0.isLoading = false
         }
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("selecting accounts, editing the amount and resetError each clear the error")
-    func editingClearsError() async {
+    func editingClearsError() async throws {
         let edits: [(TransferFeature.Action, (inout TransferState) -> Void)] = [
             (.selectFrom(alice), { $0.selectedFrom = alice }),
             (.selectTo(bob), { $0.selectedTo = bob }),
@@ -90,7 +90,7 @@ struct TransferFeatureTests {
                 edit(&$0)
                 $0.error = nil
             }
-            await store.finish()
+            try await store.finish()
         }
     }
 
@@ -110,7 +110,7 @@ struct TransferFeatureTests {
             $0.isSubmitting = false
             $0.error = .invalidSelection
         }
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("a transfer moves the money, updates the shown balances and clears the form")
@@ -141,7 +141,7 @@ struct TransferFeatureTests {
             $0.accounts[0].balance = 70
             $0.accounts[1].balance = 130
         }
-        await store.finish()
+        try await store.finish()
         #expect(try await bank.balance(of: alice.id) == 70)
         #expect(try await bank.balance(of: bob.id) == 130)
         #expect(await bank.invariantHolds)
@@ -185,7 +185,7 @@ struct TransferFeatureTests {
             $0.isSubmitting = false
             $0.error = refusal.error
         }
-        await store.finish()
+        try await store.finish()
         #expect(await bank.ledger.isEmpty)
         #expect(await bank.invariantHolds)
         #expect(try await bank.balance(of: alice.id) == 100)
@@ -208,7 +208,7 @@ struct TransferFeatureTests {
             $0.isSubmitting = false
             $0.error = .networkError
         }
-        await store.finish()
+        try await store.finish()
         #expect(await bank.ledger.isEmpty)
         #expect(await bank.invariantHolds)
     }
@@ -231,7 +231,7 @@ struct TransferFeatureTests {
             $0.isSubmitting = false
             $0.error = .unknown
         }
-        await store.finish()
+        try await store.finish()
         #expect(await bank.invariantHolds)
     }
 
@@ -263,7 +263,7 @@ struct TransferFeatureTests {
             $0.accounts[0].balance = 60
             $0.accounts[1].balance = 140
         }
-        await store.finish()
+        try await store.finish()
         #expect(await bank.ledger == [transaction])
         #expect(gate.ticketsIssued == 1)
         #expect(await bank.invariantHolds)

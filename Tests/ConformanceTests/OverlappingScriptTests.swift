@@ -33,9 +33,11 @@ struct OverlappingScriptTests {
         "The overlapping scripts reach every situation only overlapping effects create, under both gate policies",
         arguments: [true, false])
     func scriptsOverlap(gatesHonourCancellation: Bool) {
-        let covered = Self.seeds.map { OverlappingScript(seed: $0, steps: Self.steps, counters: Self.counters) }
-            .filter { $0.gatesHonourCancellation == gatesHonourCancellation }
-            .map(\.coverage)
+        let covered = Self.seeds.map {
+            OverlappingScript(seed: $0, steps: Self.steps, counters: Self.counters)
+        }
+        .filter { $0.gatesHonourCancellation == gatesHonourCancellation }
+        .map(\.coverage)
         #expect(covered.map(\.supersededFetches).reduce(0, +) >= 20)
         #expect(covered.map(\.supersededLoads).reduce(0, +) >= 20)
         #expect(covered.map(\.ignoredSubmits).reduce(0, +) >= 20)
@@ -61,7 +63,9 @@ struct OverlappingScriptTests {
             var expected = step.expected
             if subject.mode == .feature { expected.selectedTab = .counter }
             do {
-                try await waitUntil("\(subject.testDescription) shows the model's snapshot", timeout: .seconds(2)) {
+                try await waitUntil(
+                    "\(subject.testDescription) shows the model's snapshot", timeout: .seconds(2)
+                ) {
                     quoteGate.ticketsIssued == step.quoteTickets && bankGate.ticketsIssued == step.bankTickets
                         && host.snapshot == expected
                 }
@@ -76,7 +80,8 @@ struct OverlappingScriptTests {
     }
 
     func mismatch(
-        _ script: OverlappingScript, _ subject: Subject, _ index: Int, _ expected: AppSnapshot, _ actual: AppSnapshot,
+        _ script: OverlappingScript, _ subject: Subject, _ index: Int, _ expected: AppSnapshot,
+        _ actual: AppSnapshot,
         _ quoteGate: ResponseGate, _ bankGate: ResponseGate
     ) -> Comment {
         let step = script.steps[index]
@@ -93,12 +98,14 @@ struct OverlappingScriptTests {
 
 /// Checks that the bank executed exactly the model's transactions and kept its invariant.
 @discardableResult
-func expectBankMatches(_ bank: InMemoryBank, _ expected: [Transaction], _ subject: Subject, seed: UInt64) async
+func expectBankMatches(_ bank: InMemoryBank, _ expected: [Transaction], _ subject: Subject, seed: UInt64)
+    async
     -> Bool
 {
     let ledger = await bank.ledger
     let invariantHolds = await bank.invariantHolds
-    #expect(ledger == expected, "seed \(seed), \(subject.testDescription): the bank's ledger is not the model's")
+    #expect(
+        ledger == expected, "seed \(seed), \(subject.testDescription): the bank's ledger is not the model's")
     #expect(invariantHolds, "seed \(seed), \(subject.testDescription): bank invariant broken")
     return ledger == expected && invariantHolds
 }
@@ -184,7 +191,8 @@ struct OverlappingScript: Sendable {
 
     /// A random next action that the model allows: releases pick a ticket in flight; a load never
     /// starts while a transfer is in flight, nor a submit while a load is.
-    private static func nextAction(_ random: inout SplitMix64, model: ReferenceModel, counters: Int) -> Action {
+    private static func nextAction(_ random: inout SplitMix64, model: ReferenceModel, counters: Int) -> Action
+    {
         let roll = random.next(upTo: 100)
         let quotes = model.pendingQuotes.keys.sorted()
         let bankCalls = model.pendingBank.keys.sorted()
@@ -193,7 +201,8 @@ struct OverlappingScript: Sendable {
             if let intent = randomIntent(&random, model: model, counters: counters) { return .intent(intent) }
         case 70..<72: return .bankFault
         case 72..<86 where !quotes.isEmpty: return .releaseQuote(quotes[random.next(upTo: quotes.count)])
-        case 86..<100 where !bankCalls.isEmpty: return .releaseBank(bankCalls[random.next(upTo: bankCalls.count)])
+        case 86..<100 where !bankCalls.isEmpty:
+            return .releaseBank(bankCalls[random.next(upTo: bankCalls.count)])
         default: break
         }
         return .intent(.counter(index: random.next(upTo: counters), .increment))
@@ -219,6 +228,7 @@ struct OverlappingScript: Sendable {
     /// The shown account at `index`, or one the bank does not know when none is shown there.
     private static func pick(_ index: Int, in model: ReferenceModel) -> Account {
         let shown = model.snapshot.transfer.accounts
-        return index < shown.count ? shown[index] : Account(id: AccountID(900 + index), name: "Unknown", balance: 0)
+        return index < shown.count
+            ? shown[index] : Account(id: AccountID(900 + index), name: "Unknown", balance: 0)
     }
 }

@@ -18,7 +18,9 @@ struct RandomScriptTests {
         let script = Script(seed: seed, steps: Self.steps, counters: Self.counters)
         let (expected, ledger) = script.expectedTrace()
         for subject in Subject.inApp {
-            let trace = try await finishWithin("\(subject.testDescription) runs the script", timeout: .seconds(60)) {
+            let trace = try await finishWithin(
+                "\(subject.testDescription) runs the script", timeout: .seconds(60)
+            ) {
                 await run(script, on: subject, expectedLedger: ledger)
             }
             #expect(trace.count == expected.count)

@@ -164,7 +164,8 @@ struct ReferenceModel {
 
     private func result(ofQuoteCall index: Int) -> Result<Quote, QuoteError> {
         index < quoteResults.count
-            ? quoteResults[index] : .failure(QuoteError(message: "The script has no answer for call \(index)."))
+            ? quoteResults[index]
+            : .failure(QuoteError(message: "The script has no answer for call \(index)."))
     }
 
     /// The bank call holding `ticket` is served; a load is applied only if it is the newest.
@@ -214,8 +215,12 @@ struct ReferenceModel {
     private mutating func transferCompleted(_ transaction: Transaction) {
         var state = snapshot.transfer
         for index in state.accounts.indices {
-            if state.accounts[index].id == transaction.from { state.accounts[index].balance -= transaction.amount }
-            if state.accounts[index].id == transaction.to { state.accounts[index].balance += transaction.amount }
+            if state.accounts[index].id == transaction.from {
+                state.accounts[index].balance -= transaction.amount
+            }
+            if state.accounts[index].id == transaction.to {
+                state.accounts[index].balance += transaction.amount
+            }
         }
         state.isLoading = false
         state.isSubmitting = false

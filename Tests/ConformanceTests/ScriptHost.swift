@@ -44,7 +44,8 @@ final class FeaturesAloneHost: ScriptHost {
     }
 
     var snapshot: AppSnapshot {
-        AppSnapshot(selectedTab: .counter, counters: counters.map { $0.snapshot }, transfer: transfer.snapshot)
+        AppSnapshot(
+            selectedTab: .counter, counters: counters.map { $0.snapshot }, transfer: transfer.snapshot)
     }
 
     func send(_ intent: AppIntent) {

@@ -147,7 +147,10 @@ struct TransferConformanceTests {
         #expect(
             transfer.state
                 == TransferState(
-                    accounts: [Account(id: a.id, name: "A", balance: 60), Account(id: b.id, name: "B", balance: 290), c],
+                    accounts: [
+                        Account(id: a.id, name: "A", balance: 60), Account(id: b.id, name: "B", balance: 290),
+                        c,
+                    ],
                     lastTransaction: first))
         await transfer.expectBankIsConsistent(untouched: false)
     }
@@ -167,7 +170,9 @@ struct TransferConformanceTests {
         #expect(transfer.state == TransferState(isLoading: true))
 
         gate.release(1)
-        try await waitUntil("the newest accounts are shown") { transfer.state == TransferState(accounts: Self.opening) }
+        try await waitUntil("the newest accounts are shown") {
+            transfer.state == TransferState(accounts: Self.opening)
+        }
         gate.release(2)  // a transfer made elsewhere, so a stale answer would show different balances
         _ = try await TransferMoneyUseCase(bank: transfer.bank).execute(from: b.id, to: a.id, amount: 50)
         gate.release(0)

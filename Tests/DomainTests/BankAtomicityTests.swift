@@ -76,7 +76,8 @@ struct BankAtomicityTests {
         let ledger = await bank.ledger
         let total = await bank.total
         #expect(await bank.invariantHolds, "total \(total), opened with \(bank.openingTotal)")
-        #expect(ledger.map(\.id.rawValue) == (0..<ledger.count).map { $0 + 1 }, "ledger ids are not 1, 2, 3, …")
+        #expect(
+            ledger.map(\.id.rawValue) == (0..<ledger.count).map { $0 + 1 }, "ledger ids are not 1, 2, 3, …")
         let succeeded = outcomes.compactMap(\.transaction)
         #expect(Set(succeeded) == Set(ledger), "the ledger is not exactly the successful transfers")
         #expect(succeeded.count == ledger.count, "a transaction was reported twice")
@@ -89,7 +90,8 @@ struct BankAtomicityTests {
                 firstOverdraft = transaction
             }
         }
-        #expect(firstOverdraft == nil, "replaying the ledger overdraws at \(String(describing: firstOverdraft))")
+        #expect(
+            firstOverdraft == nil, "replaying the ledger overdraws at \(String(describing: firstOverdraft))")
         for account in Self.opening {
             let balance = try await bank.balance(of: account.id)
             #expect(balance == replayed[account.id], "\(account.id): bank \(balance), ledger replay")

@@ -1,11 +1,12 @@
 import Domain
+import TestSupport
 import Testing
 
 @MainActor
 @Suite("RunningIntents")
 struct RunningIntentsTests {
     @Test("an intent runs at once up to its first suspension; one that never suspends is not kept")
-    func synchronousPartRunsAtOnce() async {
+    func synchronousPartRunsAtOnce() async throws {
         let intents = RunningIntents()
         var steps: [String] = []
         intents.start { steps.append("done") }
@@ -19,13 +20,13 @@ struct RunningIntentsTests {
         }
         #expect(steps == ["done", "before"])
         #expect(intents.count == 1)
-        await intents.settle()
+        try await finishWithin("intents.settle() returns") { await intents.settle() }
         #expect(steps == ["done", "before", "after"])
         #expect(intents.count == 0)
     }
 
     @Test("settle() also waits for intents started while it waits")
-    func settleWaitsForLaterIntents() async {
+    func settleWaitsForLaterIntents() async throws {
         let intents = RunningIntents()
         var finished = 0
         intents.start {
@@ -36,7 +37,7 @@ struct RunningIntentsTests {
                 finished += 1
             }
         }
-        await intents.settle()
+        try await finishWithin("intents.settle() returns") { await intents.settle() }
         #expect(finished == 2)
         #expect(intents.count == 0)
     }

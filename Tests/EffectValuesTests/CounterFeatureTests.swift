@@ -95,17 +95,17 @@ struct CounterEffectHandlerTests {
 @MainActor
 struct CounterLoopTests {
     @Test("a scripted success then a scripted failure: quote kept, error shown")
-    func successThenFailure() async {
+    func successThenFailure() async throws {
         let client = QuoteClient.scripted([.success(Fixture.firstQuote), .failure(Fixture.outage)])
         let loop = CounterLoop(state: CounterState(), handler: CounterEffectHandler(quoteClient: client))
 
         loop.dispatch(.loadQuote)
         #expect(loop.state == CounterState(isLoading: true))
-        await loop.settle()
+        try await finishWithin("loop.settle() returns") { await loop.settle() }
         #expect(loop.state == CounterState(quote: Fixture.firstQuote))
 
         loop.dispatch(.loadQuote)
-        await loop.settle()
+        try await finishWithin("loop.settle() returns") { await loop.settle() }
         #expect(loop.state == CounterState(quote: Fixture.firstQuote, errorMessage: Fixture.outage.message))
         #expect(loop.inFlightEffectCount == 0)
     }
@@ -132,13 +132,13 @@ struct CounterLoopTests {
         }
 
         gate.release(0)
-        await loop.settle()
+        try await finishWithin("loop.settle() returns") { await loop.settle() }
         #expect(loop.state == CounterState(quote: Fixture.secondQuote))
         #expect(loop.inFlightEffectCount == 0)
     }
 
     @Test("many loadQuotes in a row leave one quote applied and no task behind")
-    func burstOfLoadQuotes() async {
+    func burstOfLoadQuotes() async throws {
         let loop = CounterLoop(
             state: CounterState(),
             handler: CounterEffectHandler(quoteClient: .constant(Fixture.firstQuote, latency: .yields(3)))
@@ -149,7 +149,7 @@ struct CounterLoopTests {
             loop.dispatch(.loadQuote)
         }
         #expect(loop.inFlightEffectCount == 100)
-        await loop.settle()
+        try await finishWithin("loop.settle() returns") { await loop.settle() }
         #expect(loop.state == CounterState(quote: Fixture.firstQuote))
         #expect(
             dispatched == 101, "100 loadQuotes and one quoteLoaded: the 99 cancelled results were dropped")

@@ -37,12 +37,12 @@ struct LoopTests {
     }
 
     @Test("a finished effect task is forgotten")
-    func finishedTasksAreForgotten() async {
+    func finishedTasksAreForgotten() async throws {
         let loop = counterLoop(.scripted([.success(Fixture.firstQuote), .failure(Fixture.outage)]))
         #expect(loop.inFlightEffectCount == 0)
         loop.dispatch(.loadQuote)
         #expect(loop.inFlightEffectCount == 1)
-        await loop.settle()
+        try await finishWithin("loop.settle() returns") { await loop.settle() }
         #expect(loop.inFlightEffectCount == 0)
 
         for _ in 0..<3 {
@@ -52,10 +52,10 @@ struct LoopTests {
     }
 
     @Test("settle waits for effects started by the events of finished effects")
-    func settleFollowsChains() async {
+    func settleFollowsChains() async throws {
         let loop = Loop<Countdown, Countdown.Handler>(state: Countdown.State(), handler: Countdown.Handler())
         loop.dispatch(.start(5))
-        await loop.settle()
+        try await finishWithin("loop.settle() returns") { await loop.settle() }
         #expect(loop.state == Countdown.State(ticks: [5, 4, 3, 2, 1, 0]))
         #expect(loop.inFlightEffectCount == 0)
     }

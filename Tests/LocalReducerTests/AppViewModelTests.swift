@@ -64,38 +64,38 @@ struct AppViewModelTests {
     let quote = Fixtures.wisdom
 
     @Test("Single store: a counter's loadQuote selects the counter tab; nothing else does")
-    func singleStoreTabRule() async {
+    func singleStoreTabRule() async throws {
         let app = AppViewModel(
             counterCount: 3, dependencies: Fixtures.dependencies(quoteClient: .constant(quote)))
         app.send(.selectTab(.transfer))
         app.send(.counter(index: 1, .increment))
         app.send(.transfer(.accounts(.load)))
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
         #expect(app.state.selectedTab == .transfer)
 
         app.send(.counter(index: 2, .loadQuote))
         #expect(app.state.selectedTab == .counter)
         #expect(app.state.counters[2].isLoading)
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
         #expect(app.state.counters == [CounterState(), CounterState(count: 1), CounterState(quote: quote)])
         #expect(app.state.transfer == TransferState(accounts: Fixtures.accounts))
         #expect(app.inFlightEffectCount == 0)
     }
 
     @Test("Multi store: a counter's loadQuote through the root selects the counter tab; nothing else does")
-    func multiStoreTabRule() async {
+    func multiStoreTabRule() async throws {
         let app = AppRootViewModel(
             counterCount: 3, dependencies: Fixtures.dependencies(quoteClient: .constant(quote)))
         app.send(.selectTab(.transfer))
         app.send(.counter(index: 1, .increment))
         app.send(.transfer(.accounts(.load)))
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
         #expect(app.state.selectedTab == .transfer)
 
         app.send(.counter(index: 2, .loadQuote))
         #expect(app.state.selectedTab == .counter)
         #expect(app.counters[2].state.isLoading)
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
         #expect(
             app.counters.map(\.state) == [CounterState(), CounterState(count: 1), CounterState(quote: quote)])
         #expect(app.transfer.state == TransferState(accounts: Fixtures.accounts))
@@ -123,9 +123,11 @@ struct AppViewModelTests {
 
         gate.release(2)
         gate.release(1)
-        try await waitUntil("both newest quotes are shown") { !app.state.counters.contains(where: \.isLoading) }
+        try await waitUntil("both newest quotes are shown") {
+            !app.state.counters.contains(where: \.isLoading)
+        }
         gate.release(0)
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
         #expect(app.state.counters == [CounterState(quote: Fixtures.newer), CounterState(quote: quote)])
         #expect(app.inFlightEffectCount == 0)
     }
@@ -151,7 +153,7 @@ struct AppViewModelTests {
         app.send(.transfer(.transfer(.submit)))
         #expect(app.inFlightEffectCount == 1)
         gate.release(0)
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
         #expect(gate.ticketsIssued == 1)
         #expect(await bank.ledger.count == 1)
         #expect(app.state.transfer.accounts.map(\.balance) == [60, 290, 0])
@@ -205,7 +207,7 @@ struct AppViewModelTests {
     }
 
     @Test("Both drivers give the same snapshots for the same intents", arguments: Layout.allCases)
-    func driversAgree(layout: Layout) async {
+    func driversAgree(layout: Layout) async throws {
         let app = LocalReducerArchitecture.makeApp(
             layout: layout,
             counters: 2,
@@ -217,12 +219,12 @@ struct AppViewModelTests {
         app.send(.counter(index: 0, .loadQuote))
         app.send(.transfer(.loadAccounts))
         #expect(app.snapshot.selectedTab == .counter)
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
         app.send(.transfer(.selectFrom(Fixtures.a)))
         app.send(.transfer(.selectTo(Fixtures.b)))
         app.send(.transfer(.updateAmount(5)))
         app.send(.transfer(.submitTransfer))
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
         var accounts = Fixtures.accounts
         accounts[0].balance = 95
         accounts[1].balance = 255

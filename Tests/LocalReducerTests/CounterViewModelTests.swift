@@ -58,19 +58,19 @@ struct CounterViewModelTests {
     }
 
     @Test("A loaded quote is shown; a failed load keeps it and shows the message")
-    func successThenFailure() async {
+    func successThenFailure() async throws {
         let counter = CounterViewModel(
             quoteClient: .scripted([.success(Fixtures.wisdom), .failure(Fixtures.outage)])
         )
         counter.send(.loadQuote)
         #expect(counter.state == CounterState(isLoading: true))
         #expect(counter.inFlightEffectCount == 1)
-        await counter.settle()
+        try await finishWithin("counter.settle() returns") { await counter.settle() }
         #expect(counter.state == CounterState(quote: Fixtures.wisdom))
 
         counter.send(.loadQuote)
         #expect(counter.state == CounterState(quote: Fixtures.wisdom, isLoading: true))
-        await counter.settle()
+        try await finishWithin("counter.settle() returns") { await counter.settle() }
         #expect(counter.state == CounterState(quote: Fixtures.wisdom, errorMessage: Fixtures.outage.message))
         #expect(counter.inFlightEffectCount == 0)
     }
@@ -98,7 +98,7 @@ struct CounterViewModelTests {
         #expect(counter.state == CounterState(quote: Fixtures.newer))
 
         gate.release(0)
-        await counter.settle()
+        try await finishWithin("counter.settle() returns") { await counter.settle() }
         #expect(counter.state == CounterState(quote: Fixtures.newer), "a stale quote was applied")
         #expect(counter.inFlightEffectCount == 0)
     }
@@ -116,16 +116,16 @@ struct CounterViewModelTests {
         #expect(counter.state == CounterState(isLoading: true))
 
         gate.release(1)
-        await counter.settle()
+        try await finishWithin("counter.settle() returns") { await counter.settle() }
         #expect(counter.state == CounterState(errorMessage: Fixtures.outage.message))
     }
 
     @Test("Finished fetches are forgotten: the in-flight count is back to 0 after many loads")
-    func finishedTasksAreForgotten() async {
+    func finishedTasksAreForgotten() async throws {
         let counter = CounterViewModel(quoteClient: .constant(Fixtures.wisdom, latency: .yields(2)))
         for _ in 0..<100 {
             counter.send(.loadQuote)
-            await counter.settle()
+            try await finishWithin("counter.settle() returns") { await counter.settle() }
         }
         #expect(counter.inFlightEffectCount == 0)
         #expect(counter.state == CounterState(quote: Fixtures.wisdom))

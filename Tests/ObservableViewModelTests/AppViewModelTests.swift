@@ -131,7 +131,7 @@ struct AppViewModelTests {
     }
 
     @Test("Both layouts give the same snapshots for the same intents", arguments: Layout.allCases)
-    func layoutsAgree(layout: Layout) async {
+    func layoutsAgree(layout: Layout) async throws {
         let bank = InMemoryBank(accounts: Fixtures.accounts)
         let dependencies = Fixtures.dependencies(
             quoteClient: .scripted([.success(quote), .failure(Fixtures.outage)]),
@@ -149,7 +149,7 @@ struct AppViewModelTests {
         var trace: [AppSnapshot] = []
         for intent in intents {
             app.send(intent)
-            await app.settle()
+            try await finishWithin("app.settle() returns") { await app.settle() }
             trace.append(app.snapshot)
         }
         var accounts = Fixtures.accounts
@@ -257,26 +257,26 @@ struct AppViewModelTests {
 
         gate.release(1)
         app.send(.counter(index: 0, .loadQuote))  // the script has no answer left: it fails
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
         #expect(counts() == (0, 0))
         #expect(app.snapshot.counters[0].errorMessage != nil)
     }
 
     @Test("Feature drivers: send shows the synchronous change, settle awaits the effect")
-    func featureDrivers() async {
+    func featureDrivers() async throws {
         let counter = ObservableViewModelArchitecture.makeCounter(
             Fixtures.dependencies(quoteClient: .constant(quote, latency: .yields(5)))
         )
         counter.send(.increment)
         counter.send(.loadQuote)
         #expect(counter.snapshot == CounterState(count: 1, isLoading: true))
-        await counter.settle()
+        try await finishWithin("counter.settle() returns") { await counter.settle() }
         #expect(counter.snapshot == CounterState(count: 1, quote: quote))
 
         let transfer = ObservableViewModelArchitecture.makeTransfer(Fixtures.dependencies())
         transfer.send(.loadAccounts)
         #expect(transfer.snapshot == TransferState(isLoading: true))
-        await transfer.settle()
+        try await finishWithin("transfer.settle() returns") { await transfer.settle() }
         #expect(transfer.snapshot == TransferState(accounts: Fixtures.accounts))
         #expect((transfer as? TransferViewModelDriver)?.pendingIntentCount == 0)
     }

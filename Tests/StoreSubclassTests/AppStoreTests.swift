@@ -90,7 +90,7 @@ struct AppStoreTests {
         let accounts = Task.immediate { await root.transfer.loadAccounts() }
         #expect(root.inFlightEffectCount == 2)
         gate.release(0)
-        await root.settle()
+        try await finishWithin("root.settle() returns") { await root.settle() }
         #expect(root.inFlightEffectCount == 0)
         #expect(root.counters[1].quote == wisdom)
         #expect(root.transfer.accounts == openingAccounts)
@@ -138,7 +138,7 @@ struct AppStoreTests {
     }
 
     @Test("Both layouts give the same snapshots for the same intents")
-    func layoutsAgree() async {
+    func layoutsAgree() async throws {
         let bank = (
             single: InMemoryBank(accounts: openingAccounts), multi: InMemoryBank(accounts: openingAccounts)
         )
@@ -164,7 +164,7 @@ struct AppStoreTests {
             for intent in script {
                 app.send(intent)
                 trace.append(app.snapshot)
-                await app.settle()
+                try await finishWithin("app.settle() returns") { await app.settle() }
                 trace.append(app.snapshot)
             }
             traces.append(trace)

@@ -75,7 +75,7 @@ struct CounterStoreTests {
 
         gate.release(0)
         await older.value
-        await store.settle()
+        try await finishWithin("store.settle() returns") { await store.settle() }
         #expect(store.state == CounterState(quote: newer), "a stale quote was applied")
         #expect(store.inFlightEffectCount == 0)
     }

@@ -82,7 +82,7 @@ struct StoreTests {
     }
 
     @Test("A finished effect is forgotten; settle awaits effects started by effects")
-    func finishedEffectsAreForgotten() async {
+    func finishedEffectsAreForgotten() async throws {
         let store = Store<Int, Never>(initialState: 0)
         let gate = ResponseGate()
         store.startEffect { [weak store] in
@@ -92,7 +92,7 @@ struct StoreTests {
         }
         #expect(store.inFlightEffectCount == 1)
         gate.release(0)
-        await store.settle()
+        try await finishWithin("store.settle() returns") { await store.settle() }
         #expect(store.state == 11)
         #expect(store.inFlightEffectCount == 0)
     }

@@ -153,7 +153,7 @@ struct TransferStoreTests {
         gate.releaseAll()
         await first.value
         await second.value
-        await test.store.settle()
+        try await finishWithin("test.store.settle() returns") { await test.store.settle() }
         #expect(gate.ticketsIssued == 2, "a second submit reached the bank")
         #expect(await test.bank.ledger.count == 1)
         #expect(test.store.accounts.map(\.balance) == [60, 290, 0])
@@ -175,7 +175,7 @@ struct TransferStoreTests {
         await newest.value
         gate.release(0)
         await older.value
-        await test.store.settle()
+        try await finishWithin("test.store.settle() returns") { await test.store.settle() }
         #expect(test.store.state == TransferState(accounts: openingAccounts), "the older answer was applied")
         #expect(test.store.inFlightEffectCount == 0)
     }

@@ -67,7 +67,9 @@ struct OrderingTests {
 
         presenter.didTapLoadQuote()
         gate.release(0)
-        await presenter.interactor.settle()
+        try await finishWithin("presenter.interactor.settle() returns") {
+            await presenter.interactor.settle()
+        }
         #expect(presenter.state.quote == quotes[0])
 
         for ticket in 1...3 {
@@ -78,7 +80,9 @@ struct OrderingTests {
         try await waitUntil("the newest answer is applied") { presenter.state.quote == quotes[3] }
         gate.release(1)
         gate.release(2)
-        await presenter.interactor.settle()
+        try await finishWithin("presenter.interactor.settle() returns") {
+            await presenter.interactor.settle()
+        }
 
         #expect(presenter.state == CounterState(quote: quotes[3]))
         #expect(view.counterStates.compactMap(\.quote).removingDuplicates() == [quotes[0], quotes[3]])
@@ -105,7 +109,9 @@ struct OrderingTests {
         presenter.didTapIncrement()
         presenter.didTapIncrement()
         fetch.release()
-        await presenter.interactor.settle()
+        try await finishWithin("presenter.interactor.settle() returns") {
+            await presenter.interactor.settle()
+        }
 
         #expect(!fetch.didTimeOut, "the fetch held the main actor")
         #expect(presenter.state == CounterState(count: 3, quote: Fixture.firstQuote))
@@ -131,7 +137,7 @@ struct OrderingTests {
 @MainActor
 struct InteractorTasksTests {
     @Test("a task is counted while it runs and forgotten when it finishes")
-    func countsAndForgets() async {
+    func countsAndForgets() async throws {
         let gate = ResponseGate()
         let tasks = InteractorTasks<Int>()
         var delivered: [Int] = []
@@ -149,7 +155,7 @@ struct InteractorTasksTests {
             }, deliver: { delivered.append($0) })
         #expect(tasks.count == 2)
         gate.releaseAll()
-        await tasks.settle()
+        try await finishWithin("tasks.settle() returns") { await tasks.settle() }
         #expect(tasks.count == 0)
         #expect(delivered.sorted() == [10, 20])
     }
@@ -174,12 +180,12 @@ struct InteractorTasksTests {
             }, deliver: { delivered.append($0) })
         #expect(tasks.count == 2, "the cancelled task is in flight until its operation returns")
         gate.releaseAll()
-        await tasks.settle()
+        try await finishWithin("tasks.settle() returns") { await tasks.settle() }
         #expect(delivered == ["newer"])
     }
 
     @Test("cancel(_:) drops the key's result; an operation returning nil delivers nothing")
-    func cancelAndNil() async {
+    func cancelAndNil() async throws {
         let gate = ResponseGate(honorsCancellation: false)
         let tasks = InteractorTasks<Int>()
         var delivered: [Int] = []
@@ -192,13 +198,13 @@ struct InteractorTasksTests {
         tasks.run(2, operation: { nil as Int? }, deliver: { delivered.append($0) })
         tasks.cancel(1)
         gate.releaseAll()
-        await tasks.settle()
+        try await finishWithin("tasks.settle() returns") { await tasks.settle() }
         #expect(delivered.isEmpty)
         #expect(tasks.count == 0)
     }
 
     @Test("settle() also waits for tasks that delivered results started")
-    func settleFollowsChains() async {
+    func settleFollowsChains() async throws {
         let tasks = InteractorTasks<Int>()
         var delivered: [Int] = []
         func start(_ step: Int) {
@@ -215,7 +221,7 @@ struct InteractorTasksTests {
             )
         }
         start(1)
-        await tasks.settle()
+        try await finishWithin("tasks.settle() returns") { await tasks.settle() }
         #expect(delivered == [1, 2, 3, 4, 5])
         #expect(tasks.count == 0)
     }
