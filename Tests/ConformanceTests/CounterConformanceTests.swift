@@ -110,4 +110,13 @@ struct CounterConformanceTests {
         try await counter.settle()
         #expect(counter.state == CounterState(errorMessage: outage.message))
     }
+
+    @Test("settle() returns only once the fetch has answered", arguments: Subject.all)
+    func settleAwaitsTheFetch(subject: Subject) async throws {
+        let counter = CounterUnderTest(
+            subject, quoteClient: .constant(wisdom, latency: .sleep(.milliseconds(20))))
+        counter.send(.loadQuote)
+        try await counter.settle()
+        #expect(counter.state == CounterState(quote: wisdom), "settle() returned before the fetch answered")
+    }
 }

@@ -181,6 +181,22 @@ struct TransferConformanceTests {
         #expect(gate.waitingCount == 0)
     }
 
+    @Test("settle() returns only once the bank has answered", arguments: Subject.all)
+    func settleAwaitsTheBank(subject: Subject) async throws {
+        let bank = InMemoryBank(accounts: Self.opening, latency: .sleep(.milliseconds(20)))
+        let transfer = TransferUnderTest(subject, bank: bank)
+        #expect(
+            try await transfer.loadAccounts() == Self.opening, "settle() returned before the accounts came")
+        transfer.send(.selectFrom(a))
+        transfer.send(.selectTo(b))
+        transfer.send(.updateAmount(30))
+        transfer.send(.submitTransfer)
+        try await transfer.settle()
+        #expect(
+            transfer.state.lastTransaction?.amount == 30, "settle() returned before the transfer was done")
+        #expect(!transfer.state.isSubmitting)
+    }
+
     @Test("Selecting and editing clear the error", arguments: Subject.all)
     func editingClearsError(subject: Subject) async throws {
         let transfer = makeTransfer(subject)
