@@ -43,7 +43,8 @@ let package = Package(
         + [
             .testTarget(
                 name: "ConformanceTests",
-                dependencies: ["Domain", "TestSupport"] + architectures.map { .target(name: $0) },
+                dependencies: ["BenchmarkSuites", "Domain", "TestSupport"]
+                    + architectures.map { .target(name: $0) },
                 swiftSettings: strictness
             ),
             .target(name: "BenchmarkReport", swiftSettings: strictness),

@@ -40,7 +40,7 @@ from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter  # noqa: 
 
 HEADER = [
     "suite", "architecture", "feature", "layout", "n", "metric", "unit", "median", "p25", "p75",
-    "min", "max", "samples", "ratio_to_baseline", "configuration",
+    "min", "max", "samples", "ratio_to_baseline", "configuration", "flags",
 ]
 NUMBER_COLUMNS = ["median", "p25", "p75", "min", "max"]
 REQUIRED_TEXT_COLUMNS = ["suite", "architecture", "metric", "unit"]

@@ -21,7 +21,9 @@ public enum BenchCommand {
         Vocabulary(
             suites: SuiteRunner.suiteNames,
             architectures: SuiteRunner.architectureNames,
-            features: SuiteRunner.featureNames
+            features: SuiteRunner.featureNames,
+            layouts: SuiteRunner.layoutNames,
+            sizes: SuiteRunner.sizes
         )
     }
 
@@ -87,25 +89,23 @@ public enum BenchCommand {
             output.error(problem)
             return 2
         }
-        var size = options.quick ? RunSize.quick : RunSize.full
-        if let samples = options.samples { size.samples = samples }
-        let filter = options.filter
-        let runner = SuiteRunner(
-            size: size,
-            configuration: configuration,
-            selection: { filter.selects(suite: $0, architecture: $1, feature: $2) },
-            progress: output.progress
-        )
+        let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
         let rows: [ResultRow]
         if options.bestOf > 1 {
             do {
-                rows = try BestOfRuns.run(options, output: output)
+                rows = try BestOfRuns.run(options, seed: seed, output: output)
             } catch {
                 output.error(error.description)
                 return 2
             }
         } else {
-            rows = await runner.run()
+            rows = await runner(options, seed: seed, output: output).run()
+        }
+        if let emptied = rowOptimisedAway(rows) {
+            output.error(
+                "\(emptied.key) reached the iteration limit: its body costs next to nothing, so the "
+                    + "optimiser probably removed the measured work; no results written")
+            return 1
         }
         let csv = ResultCSV.render(rows)
         guard let destination else {
@@ -113,7 +113,8 @@ public enum BenchCommand {
             return 0
         }
         do {
-            let metadata = RunMetadata.current(configuration: configuration, options: arguments)
+            var metadata = RunMetadata.current(configuration: configuration, options: arguments)
+            metadata.seed = seed
             try destination.commit(csv: csv, metadata: metadata)
             output.progress("wrote \(rows.count) rows to \(destination.path) and \(destination.metadataPath)")
             return 0
@@ -122,6 +123,26 @@ public enum BenchCommand {
             output.error("cannot write --output \(destination.path): \(error.localizedDescription)")
             return 2
         }
+    }
+
+    /// The first measured (non-reference) row whose batch sizing hit the iteration limit: its body
+    /// costs next to nothing, which means the optimiser removed the work it was meant to measure.
+    static func rowOptimisedAway(_ rows: [ResultRow]) -> ResultRow? {
+        rows.first { $0.hitIterationLimit && $0.key.architecture != "reference" }
+    }
+
+    private static func runner(_ options: Invocation.RunOptions, seed: UInt64, output: Output) -> SuiteRunner
+    {
+        var size = options.quick ? RunSize.quick : RunSize.full
+        if let samples = options.samples { size.samples = samples }
+        let filter = options.filter
+        return SuiteRunner(
+            size: size,
+            configuration: configuration,
+            seed: seed,
+            selection: { filter.selects(suite: $0, architecture: $1, feature: $2, layout: $3, n: $4) },
+            progress: output.progress
+        )
     }
 
     // MARK: - compare
@@ -136,16 +157,59 @@ public enum BenchCommand {
             output.error(error.description)
             return 2
         }
+        if let problem = machineProblem(options) {
+            output.error(problem)
+            return 2
+        }
         let comparison: Comparison
         do {
             comparison = try Comparison(
-                baseline: baseline, current: current, timeTolerance: options.timeTolerance)
+                baseline: baseline, current: current, timeTolerance: options.timeTolerance,
+                comparesTimes: !options.countsOnly)
         } catch {
             output.error("cannot compare \(options.baseline) with \(options.current): \(error.description)")
             return 2
         }
         output.data(ComparisonReport.render(comparison, showAll: options.showAll))
         return comparison.hasRegression ? 1 : 0
+    }
+
+    /// Why the two runs' times must not be compared, or nil. Times from another CPU model or Swift
+    /// version say nothing about the code; counts do not depend on either.
+    static func machineProblem(_ options: Invocation.CompareOptions) -> String? {
+        let before: RunMetadata
+        let after: RunMetadata
+        do {
+            before = try readMetadata(forCSV: options.baseline)
+            after = try readMetadata(forCSV: options.current)
+        } catch {
+            return error.description
+        }
+        guard !options.countsOnly, !options.allowOtherMachine else { return nil }
+        for (what, old, new) in [
+            ("CPU", before.cpu, after.cpu), ("Swift", before.swiftVersion, after.swiftVersion),
+        ]
+        where old != new {
+            return
+                "\(options.baseline) was measured with \(what) '\(old)', \(options.current) with '\(new)': "
+                + "times do not carry across machines; compare counts only (--counts-only) or pass --allow-other-machine"
+        }
+        return nil
+    }
+
+    static func readMetadata(forCSV path: String) throws(FileProblem) -> RunMetadata {
+        let sidecar = RunMetadata.sidecarPath(forCSV: path)
+        guard let data = FileManager.default.contents(atPath: sidecar) else {
+            throw FileProblem(
+                description:
+                    "\(path) has no metadata file \(sidecar); it names the machine the numbers come from")
+        }
+        do {
+            return try RunMetadata.decoded(from: data)
+        } catch {
+            throw FileProblem(
+                description: "\(sidecar) is not bench run metadata: \(error.localizedDescription)")
+        }
     }
 
     static func readRows(_ path: String) throws(FileProblem) -> [ResultRow] {

@@ -4,7 +4,9 @@ import Foundation
 /// `--best-of N`: runs `bench` N times as separate processes and merges their rows with ``BestOf``.
 @MainActor
 enum BestOfRuns {
-    static func run(_ options: Invocation.RunOptions, output: Output) throws(FileProblem) -> [ResultRow] {
+    static func run(_ options: Invocation.RunOptions, seed: UInt64, output: Output) throws(FileProblem)
+        -> [ResultRow]
+    {
         guard let executable = Bundle.main.executablePath else {
             throw FileProblem(description: "cannot find this program's path to run it again for --best-of")
         }
@@ -22,7 +24,7 @@ enum BestOfRuns {
             let path = directory.appendingPathComponent("run-\(index).csv").path
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = childArguments(options, output: path)
+            process.arguments = childArguments(options, seed: seed, index: index, output: path)
             do {
                 try process.run()
             } catch {
@@ -38,16 +40,16 @@ enum BestOfRuns {
         return BestOf.merge(runs)
     }
 
-    /// The same run, for one process, writing CSV to `output`.
-    static func childArguments(_ options: Invocation.RunOptions, output: String) -> [String] {
-        var arguments = ["run", "--output", output]
+    /// The same run, for process `index` (from 1), writing CSV to `output`. Each process shuffles
+    /// with its own seed, `seed + index - 1`, so the processes do not repeat one order.
+    static func childArguments(_ options: Invocation.RunOptions, seed: UInt64, index: Int, output: String)
+        -> [String]
+    {
+        var arguments = ["run", "--output", output, "--seed", String(seed &+ UInt64(index - 1))]
         if options.quick { arguments.append("--quick") }
         if options.allowDebug { arguments.append("--allow-debug") }
         if let samples = options.samples { arguments += ["--samples", String(samples)] }
-        let terms =
-            options.filter.suites.sorted() + options.filter.architectures.sorted()
-            + options.filter.features.sorted()
-        if !terms.isEmpty { arguments += ["--filter", terms.joined(separator: ",")] }
+        if !options.filter.isEmpty { arguments += ["--filter", options.filter.terms.joined(separator: ",")] }
         return arguments
     }
 }

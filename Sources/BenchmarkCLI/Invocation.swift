@@ -23,8 +23,10 @@ public enum Invocation: Equatable, Sendable {
         public var allowDebug = false
         /// Timed samples per benchmark; `nil` picks the default for the run size.
         public var samples: Int?
-        /// Run this many separate processes and keep each row's best (lowest) figure.
+        /// Run this many separate processes and keep each case's rows from its fastest process.
         public var bestOf = 1
+        /// Seeds the shuffled order of the timing rounds; nil picks one from the clock.
+        public var seed: UInt64?
 
         public init() {}
     }
@@ -37,6 +39,10 @@ public enum Invocation: Equatable, Sendable {
         public var timeTolerance: Double?
         /// Also list metrics that did not change.
         public var showAll = false
+        /// Compare times even when the two runs' metadata name different CPU models or Swift versions.
+        public var allowOtherMachine = false
+        /// Compare counts only (no time rows): the gate for a run without a same-machine baseline.
+        public var countsOnly = false
 
         public init(baseline: String, current: String, timeTolerance: Double? = nil) {
             self.baseline = baseline
@@ -52,29 +58,55 @@ public enum Invocation: Equatable, Sendable {
     }
 }
 
-/// Selects benchmarks by suite, architecture and feature names.
+/// Selects benchmarks by suite, architecture, feature, layout and size.
 ///
-/// Terms are exact names, comma-separated or given in several `--filter` options. A benchmark is
-/// selected when it matches one of the terms of every kind that has any: `--filter dispatch,effects`
-/// runs two suites for every architecture; `--filter dispatch,closure-effects` runs one suite for one
-/// architecture.
+/// Terms are exact names, comma-separated or given in several `--filter` options; a size is written
+/// `n=<N>`; a feature is a group (`transfer`) or one case's feature (`transfer/selectFrom`). A
+/// benchmark is selected when it matches one of the terms of every kind that has any: `--filter
+/// dispatch,effects` runs two suites for every architecture; `--filter
+/// layout,closure-effects,single-store,n=10` runs one case.
 public struct Filter: Equatable, Sendable {
     public var suites: Set<String> = []
     public var architectures: Set<String> = []
     public var features: Set<String> = []
+    public var layouts: Set<String> = []
+    public var sizes: Set<Int> = []
 
-    public init(suites: Set<String> = [], architectures: Set<String> = [], features: Set<String> = []) {
+    public init(
+        suites: Set<String> = [], architectures: Set<String> = [], features: Set<String> = [],
+        layouts: Set<String> = [], sizes: Set<Int> = []
+    ) {
         self.suites = suites
         self.architectures = architectures
         self.features = features
+        self.layouts = layouts
+        self.sizes = sizes
     }
 
-    public var isEmpty: Bool { suites.isEmpty && architectures.isEmpty && features.isEmpty }
+    public var isEmpty: Bool { terms.isEmpty }
 
-    public func selects(suite: String, architecture: String, feature: String) -> Bool {
+    /// `transfer` for `transfer/selectFrom`; a group is its own group.
+    static func group(of feature: String) -> String {
+        String(feature.prefix { $0 != "/" })
+    }
+
+    /// Every term, in a stable order: what a child process of `--best-of` is given.
+    public var terms: [String] {
+        suites.sorted() + architectures.sorted() + features.sorted() + layouts.sorted()
+            + sizes.sorted().map { "n=\($0)" }
+    }
+
+    /// Whether a case is selected; a nil `layout` or `n` (a whole group being asked about) is not
+    /// excluded by layout or size terms.
+    public func selects(
+        suite: String, architecture: String, feature: String, layout: String? = nil, n: Int? = nil
+    ) -> Bool {
         (suites.isEmpty || suites.contains(suite))
             && (architectures.isEmpty || architectures.contains(architecture))
-            && (features.isEmpty || features.contains(feature))
+            && (features.isEmpty || features.contains(feature) || features.contains(Self.group(of: feature))
+                || features.contains { Self.group(of: $0) == feature })
+            && (layouts.isEmpty || layout.map { layouts.contains($0) } ?? true)
+            && (sizes.isEmpty || n.map { sizes.contains($0) } ?? true)
     }
 }
 
@@ -83,11 +115,18 @@ public struct Vocabulary: Sendable {
     public var suites: [String]
     public var architectures: [String]
     public var features: [String]
+    public var layouts: [String]
+    public var sizes: [Int]
 
-    public init(suites: [String], architectures: [String], features: [String]) {
+    public init(
+        suites: [String], architectures: [String], features: [String], layouts: [String] = [],
+        sizes: [Int] = []
+    ) {
         self.suites = suites
         self.architectures = architectures
         self.features = features
+        self.layouts = layouts
+        self.sizes = sizes
     }
 }
 
@@ -172,6 +211,12 @@ extension Invocation {
                     throw UsageError("--best-of must be a whole number from 1 to 20, not '\(text)'")
                 }
                 options.bestOf = count
+            case "--seed" where command == "run":
+                let text = try value()
+                guard let seed = UInt64(text) else {
+                    throw UsageError("--seed must be a whole number from 0 to \(UInt64.max), not '\(text)'")
+                }
+                options.seed = seed
             case "--samples" where command == "run":
                 let text = try value()
                 guard let samples = Int(text), (3...100_000).contains(samples) else {
@@ -200,6 +245,7 @@ extension Invocation {
         var paths: [String] = []
         var tolerance: Double?
         var showAll = false
+        var flags: Set<String> = []
         var arguments = arguments
         while let argument = arguments.popFirst() {
             let (name, inlineValue) = split(argument)
@@ -218,6 +264,12 @@ extension Invocation {
             case "--all":
                 try noValue(name, inlineValue)
                 showAll = true
+            case "--allow-other-machine":
+                try noValue(name, inlineValue)
+                flags.insert(name)
+            case "--counts-only":
+                try noValue(name, inlineValue)
+                flags.insert(name)
             default:
                 if argument.hasPrefix("-") && argument != "-" {
                     throw UsageError("unknown option '\(name)' for compare; see 'bench --help'")
@@ -231,6 +283,11 @@ extension Invocation {
         var options = CompareOptions(
             baseline: paths[0], current: paths[1], timeTolerance: tolerance.map { $0 / 100 })
         options.showAll = showAll
+        options.allowOtherMachine = flags.contains("--allow-other-machine")
+        options.countsOnly = flags.contains("--counts-only")
+        if options.countsOnly && tolerance != nil {
+            throw UsageError("--counts-only compares no times, so --time-tolerance has nothing to apply to")
+        }
         return options
     }
 
@@ -245,11 +302,17 @@ extension Invocation {
                 filter.architectures.insert(term)
             } else if vocabulary.features.contains(term) {
                 filter.features.insert(term)
+            } else if vocabulary.layouts.contains(term) {
+                filter.layouts.insert(term)
+            } else if term.hasPrefix("n="), let n = Int(term.dropFirst(2)), vocabulary.sizes.contains(n) {
+                filter.sizes.insert(n)
             } else {
                 throw UsageError(
                     "unknown filter '\(term)'; suites: \(vocabulary.suites.joined(separator: ", ")); "
                         + "architectures: \(vocabulary.architectures.joined(separator: ", ")); "
-                        + "features: \(vocabulary.features.joined(separator: ", "))"
+                        + "features: \(vocabulary.features.joined(separator: ", ")); "
+                        + "layouts: \(vocabulary.layouts.joined(separator: ", ")); "
+                        + "sizes: \(vocabulary.sizes.map { "n=\($0)" }.joined(separator: ", "))"
                 )
             }
         }

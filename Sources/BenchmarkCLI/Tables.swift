@@ -57,14 +57,19 @@ enum ComparisonReport {
         let tolerance =
             comparison.timeTolerance.map { String(format: "within %.0f%%", $0 * 100) }
             ?? "within each suite's tolerance"
+        let scope =
+            comparison.comparesTimes
+            ? "time ratios \(tolerance), counts within their allowances" : "counts only, no times"
         var text = listed.isEmpty ? "" : table.render() + "\n"
-        text +=
-            "\(comparison.changes.count) metrics compared (time ratios \(tolerance), counts within their allowances): "
+        text += "\(comparison.changes.count) metrics compared (\(scope)): "
         text +=
             "\(comparison.regressions.count) regressions, \(comparison.improvements.count) improvements.\n"
+        for verdict in [Comparison.Verdict.behaviourChanged, .suspicious] {
+            let count = comparison.changes.filter { $0.verdict == verdict }.count
+            if count > 0 { text += "\(count) \(verdict.rawValue): \(verdict.explanation)\n" }
+        }
         if comparison.hasRegression {
-            text +=
-                "FAIL: a metric regressed. If the change is intended, refresh the baseline (see README).\n"
+            text += "FAIL: see above. If the change is intended, refresh the baseline (see README).\n"
         } else if !comparison.improvements.isEmpty {
             text +=
                 "PASS. Improvements found: refresh the baseline to lock them in (see README, 'Refreshing the baseline').\n"

@@ -37,6 +37,21 @@ public struct AllocationCounts: Sendable, Equatable {
         self.tasksCreated = tasksCreated
     }
 
+    /// No activity.
+    static let zero = AllocationCounts(
+        allocations: 0, frees: 0, bytesAllocated: 0, liveBytes: 0, tasksCreated: 0)
+
+    /// The sum of two windows' counts.
+    public func adding(_ other: AllocationCounts) -> AllocationCounts {
+        AllocationCounts(
+            allocations: allocations + other.allocations,
+            frees: frees + other.frees,
+            bytesAllocated: bytesAllocated + other.bytesAllocated,
+            liveBytes: liveBytes + other.liveBytes,
+            tasksCreated: tasksCreated.flatMap { mine in other.tasksCreated.map { mine + $0 } }
+        )
+    }
+
     /// The counts of `self` minus those of `other` (field by field).
     public func subtracting(_ other: AllocationCounts) -> AllocationCounts {
         AllocationCounts(
@@ -163,6 +178,26 @@ public enum AllocationCounter {
 
     /// True when allocations are really counted on this platform (Linux with glibc).
     public static var isAvailable: Bool { cac_is_available() }
+
+    /// True when ``serially(_:)`` really serialises (the runtime's global-enqueue hook is ours).
+    public static var canRunSerially: Bool { cac_serial_executor_is_available() }
+
+    /// Runs `body` with every job meant for the global executor sent to the main executor instead,
+    /// so the work runs on the main thread one job at a time, in enqueue order, and what it
+    /// allocates no longer depends on how threads interleave. Without the runtime hooks, `body`
+    /// runs normally. Call it on the main actor: jobs queue behind the caller until it suspends.
+    @MainActor
+    public static func serially<T>(_ body: @MainActor () async -> T) async -> T {
+        let serial = cac_set_serial_executor(true)
+        defer { if serial { _ = cac_set_serial_executor(false) } }
+        return await body()
+    }
+
+    /// Returns freed memory to the system and consolidates the allocator's free lists, so what
+    /// runs next starts from a heap that does not depend on what ran before (glibc only).
+    public static func trimHeap() {
+        cac_trim_heap()
+    }
 
     /// True when Swift task creations are counted on this platform.
     public static var isCountingTasks: Bool { cac_tasks_are_available() }

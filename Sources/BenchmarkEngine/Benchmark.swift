@@ -107,6 +107,34 @@ public struct Benchmark {
         )
     }
 
+    /// An async benchmark whose every operation needs unmeasured preparation: `setUp(iterations)`
+    /// builds a fresh state before every sample; then, for each operation, `prepare(&state, index)`
+    /// runs outside the meter and `operation(&state)` inside it, so time and counts cover only the
+    /// operations (for example a transfer's submit, without the account selection before it).
+    @inlinable
+    public init<State>(
+        _ name: String,
+        setUp: nonisolated(nonsending) @escaping (_ iterations: Int) async -> State,
+        prepare: @escaping (_ state: inout State, _ index: Int) -> Void,
+        operation: nonisolated(nonsending) @escaping (_ state: inout State) async -> Void
+    ) {
+        self.init(
+            name: name,
+            sample: .async { iterations, meter in
+                var state = await setUp(iterations)
+                meter.start()
+                for index in 0..<iterations {
+                    meter.pause()
+                    prepare(&state, index)
+                    meter.resume()
+                    await operation(&state)
+                }
+                meter.stop()
+                blackHole(state)
+            }
+        )
+    }
+
     /// Runs one sample of `iterations` operations with `meter` around the measured part.
     @usableFromInline
     func runSample(
@@ -128,9 +156,20 @@ public struct Benchmark {
         clock: SampleClock = .monotonic,
         isolation: isolated (any Actor)? = #isolation
     ) async -> UInt64 {
-        var meter = Meter(mode: .time(clock))
+        await sampleTime(iterations: iterations, clock: clock).elapsed
+    }
+
+    /// One sample of `iterations` operations: nanoseconds on `clock` and, for async benchmarks, the
+    /// CPU time every thread of the process spent meanwhile (an async operation's work is spread
+    /// over threads, and time spent waiting for a thread to wake counts in `elapsed` only).
+    func sampleTime(
+        iterations: Int,
+        clock: SampleClock = .monotonic,
+        isolation: isolated (any Actor)? = #isolation
+    ) async -> SampleTime {
+        var meter = Meter(mode: .time(clock), readsProcessCPUTime: isAsync)
         await runSample(iterations: iterations, meter: &meter)
-        return meter.elapsedNanoseconds
+        return SampleTime(elapsed: meter.elapsedNanoseconds, processCPU: meter.processCPUNanoseconds)
     }
 
     /// The allocation pass: heap activity per operation, measured apart from timing.
@@ -174,7 +213,8 @@ public struct Benchmark {
     }
 }
 
-/// Measures the part of a sample between `start()` and `stop()`: time, or heap activity.
+/// Measures the part of a sample between `start()` and `stop()`: time, or heap activity. Work
+/// between `pause()` and `resume()` (synchronous, on the calling thread) is left out of both.
 @usableFromInline
 struct Meter {
     @usableFromInline
@@ -184,21 +224,27 @@ struct Meter {
     }
 
     @usableFromInline let mode: Mode
+    @usableFromInline let readsProcessCPUTime: Bool
     @usableFromInline var startNanoseconds: UInt64 = 0
     @usableFromInline var elapsedNanoseconds: UInt64 = 0
+    @usableFromInline var processCPUStart: UInt64 = 0
+    @usableFromInline var processCPUNanoseconds: UInt64?
     @usableFromInline var countsBefore: AllocationCounts?
+    @usableFromInline var pausedAt: AllocationCounts?
+    @usableFromInline var excluded: AllocationCounts?
     @usableFromInline var counts: AllocationCounts?
 
     @usableFromInline
-    init(mode: Mode) {
+    init(mode: Mode, readsProcessCPUTime: Bool = false) {
         self.mode = mode
+        self.readsProcessCPUTime = readsProcessCPUTime
     }
 
     @usableFromInline
     mutating func start() {
         switch mode {
-        case .time(let clock):
-            startNanoseconds = MonotonicClock.read(clock)
+        case .time:
+            resumeClock()
         case .allocations(let scope):
             countsBefore = AllocationCounter.open(scope)
         }
@@ -207,11 +253,59 @@ struct Meter {
     @usableFromInline
     mutating func stop() {
         switch mode {
-        case .time(let clock):
-            elapsedNanoseconds = MonotonicClock.read(clock) &- startNanoseconds
+        case .time:
+            pauseClock()
         case .allocations(let scope):
             let after = AllocationCounter.close(scope)
-            counts = countsBefore.map { after.subtracting($0) }
+            counts = countsBefore.map { before in
+                let total = after.subtracting(before)
+                return excluded.map { total.subtracting($0) } ?? total
+            }
         }
     }
+
+    /// Stops measuring until `resume()`; what the calling thread does meanwhile is not counted.
+    @usableFromInline
+    mutating func pause() {
+        switch mode {
+        case .time:
+            pauseClock()
+        case .allocations:
+            pausedAt = AllocationCounter.open(.currentThread)
+        }
+    }
+
+    @usableFromInline
+    mutating func resume() {
+        switch mode {
+        case .time:
+            resumeClock()
+        case .allocations:
+            let part = AllocationCounter.close(.currentThread).subtracting(pausedAt ?? .zero)
+            excluded = excluded.map { $0.adding(part) } ?? part
+        }
+    }
+
+    private mutating func resumeClock() {
+        guard case .time(let clock) = mode else { return }
+        if readsProcessCPUTime { processCPUStart = MonotonicClock.processCPUTime() }
+        startNanoseconds = MonotonicClock.read(clock)
+    }
+
+    private mutating func pauseClock() {
+        guard case .time(let clock) = mode else { return }
+        elapsedNanoseconds &+= MonotonicClock.read(clock) &- startNanoseconds
+        if readsProcessCPUTime {
+            processCPUNanoseconds =
+                (processCPUNanoseconds ?? 0) &+ (MonotonicClock.processCPUTime() &- processCPUStart)
+        }
+    }
+}
+
+/// What one timed sample took.
+struct SampleTime {
+    /// Nanoseconds on the sample's clock.
+    var elapsed: UInt64
+    /// CPU nanoseconds of the whole process over the same stretch; nil for synchronous benchmarks.
+    var processCPU: UInt64?
 }

@@ -44,6 +44,18 @@ public enum MonotonicClock {
         #endif
     }
 
+    /// CPU time consumed by every thread of the process, in nanoseconds (a system call).
+    @usableFromInline
+    static func processCPUTime() -> UInt64 {
+        #if canImport(Darwin)
+            return clock_gettime_nsec_np(CLOCK_PROCESS_CPUTIME_ID)
+        #else
+            var time = timespec()
+            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+            return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+        #endif
+    }
+
     /// A reading of `clock` in nanoseconds.
     static func read(_ clock: SampleClock) -> UInt64 {
         switch clock {

@@ -34,8 +34,27 @@ public enum ReferenceBenchmarks {
         }
     }
 
-    /// All reference benchmarks: empty, struct mutation, closure call.
-    public static var all: [Benchmark] { [empty, structMutation, closureCall] }
+    /// The hop every effect round trip makes, with no architecture in it: a main-actor task is
+    /// started, awaits a no-op on the global executor (a thread of the cooperative pool), comes back
+    /// to the main actor and finishes, and the caller awaits it. Effect times are stated as ratios
+    /// to this, which is mostly the operating system waking threads.
+    public static var roundTrip: Benchmark {
+        Benchmark("round-trip") { iterations in
+            for _ in 0..<iterations {
+                await Task { @MainActor in await noOpOffTheMainActor() }.value
+            }
+        }
+    }
+
+    /// All reference benchmarks: empty, struct mutation, closure call, round trip.
+    public static var all: [Benchmark] { [empty, structMutation, closureCall, roundTrip] }
+}
+
+/// Does nothing, on the global executor: awaiting it from the main actor is one hop there and back.
+@concurrent
+@inline(never)
+func noOpOffTheMainActor() async {
+    blackHole(0)
 }
 
 /// The state mutated by `ReferenceBenchmarks.structMutation`.

@@ -13,6 +13,9 @@ public struct BenchmarkConfiguration: Sendable, Equatable {
     /// The clock that times samples (default `.monotonic`, wall time). `.threadCPUTime` applies to
     /// synchronous benchmarks only; every result says which clock timed it.
     public var clock: SampleClock
+    /// Seeds the shuffle of every round's order (``BenchmarkRunner/roundOrders(count:)``): the same
+    /// seed gives the same order.
+    public var seed: UInt64
 
     /// Creates a configuration; every value has a default.
     public init(
@@ -20,7 +23,8 @@ public struct BenchmarkConfiguration: Sendable, Equatable {
         warmUpRounds: Int = 3,
         samples: Int = 30,
         maximumIterations: Int = 1 << 32,
-        clock: SampleClock = .monotonic
+        clock: SampleClock = .monotonic,
+        seed: UInt64 = 0
     ) {
         precondition(targetSampleDuration > .zero, "BenchmarkConfiguration: target must be positive")
         precondition(warmUpRounds >= 0 && samples > 0 && maximumIterations > 0, "BenchmarkConfiguration")
@@ -29,6 +33,7 @@ public struct BenchmarkConfiguration: Sendable, Equatable {
         self.samples = samples
         self.maximumIterations = maximumIterations
         self.clock = clock
+        self.seed = seed
     }
 
     /// The clock used for `benchmark`: async benchmarks always use the monotonic clock.
@@ -67,6 +72,9 @@ public struct BenchmarkResult: Sendable, Equatable {
     public let reachedIterationLimit: Bool
     /// The clock that timed the samples.
     public let clock: SampleClock
+    /// For async benchmarks, the process's CPU nanoseconds per operation in each sample's stretch
+    /// (all threads), summarised; nil for synchronous ones.
+    public let processCPUTime: Statistics?
 
     /// Median time per operation relative to `reference`'s (for example the in-run baseline).
     public func ratio(to reference: BenchmarkResult) -> Double {
@@ -76,9 +84,10 @@ public struct BenchmarkResult: Sendable, Equatable {
 
 /// Runs benchmarks: batch sizing, warm-up, then samples taken interleaved round by round.
 ///
-/// Every round samples each benchmark once, starting one benchmark later than the previous round,
-/// so slow drifts and bursts of machine noise hit all benchmarks alike instead of whichever
-/// happened to run at the time.
+/// Every round samples each benchmark once, in an order shuffled anew for every round from the
+/// configuration's seed, so slow drifts and bursts of machine noise hit all benchmarks alike, and no
+/// benchmark always follows the same neighbour (whatever heap or cache state one benchmark leaves
+/// behind lands on a different one each round).
 public struct BenchmarkRunner: Sendable {
     /// The sampling parameters.
     public var configuration: BenchmarkConfiguration
@@ -124,6 +133,14 @@ public struct BenchmarkRunner: Sendable {
         }
     }
 
+    /// The order in which each round (warm-up rounds first) samples `count` benchmarks: a fresh
+    /// shuffle of `0..<count` per round, drawn from ``BenchmarkConfiguration/seed``.
+    public func roundOrders(count: Int) -> [[Int]] {
+        var generator = SeededGenerator(seed: configuration.seed)
+        let rounds = configuration.warmUpRounds + configuration.samples
+        return (0..<rounds).map { _ in Array(0..<count).shuffled(using: &generator) }
+    }
+
     /// Times `benchmarks` interleaved and returns one result per benchmark, in the given order.
     ///
     /// `progress` receives short human-readable messages (for stderr).
@@ -140,17 +157,16 @@ public struct BenchmarkRunner: Sendable {
             sizes.append(size)
         }
         var samples = Array(repeating: [Double](), count: benchmarks.count)
-        let rounds = configuration.warmUpRounds + configuration.samples
-        for round in 0..<rounds {
+        var cpuSamples = Array(repeating: [Double](), count: benchmarks.count)
+        for (round, order) in roundOrders(count: benchmarks.count).enumerated() {
             let keep = round >= configuration.warmUpRounds
-            for offset in 0..<benchmarks.count {
-                let index = (round + offset) % benchmarks.count
+            for index in order {
                 let iterations = sizes[index].iterations
-                let elapsed = await benchmarks[index].time(
+                let time = await benchmarks[index].sampleTime(
                     iterations: iterations, clock: configuration.clock(for: benchmarks[index]))
-                if keep {
-                    samples[index].append(Double(elapsed) / Double(iterations))
-                }
+                guard keep else { continue }
+                samples[index].append(Double(time.elapsed) / Double(iterations))
+                if let cpu = time.processCPU { cpuSamples[index].append(Double(cpu) / Double(iterations)) }
             }
             if keep && (round - configuration.warmUpRounds + 1) % 10 == 0 {
                 progress("round \(round - configuration.warmUpRounds + 1) of \(configuration.samples)")
@@ -163,7 +179,8 @@ public struct BenchmarkRunner: Sendable {
                 samples: samples[index],
                 time: Statistics(samples[index])!,
                 reachedIterationLimit: sizes[index].reachedIterationLimit,
-                clock: configuration.clock(for: benchmarks[index])
+                clock: configuration.clock(for: benchmarks[index]),
+                processCPUTime: Statistics(cpuSamples[index])
             )
         }
     }

@@ -1,29 +1,76 @@
-/// Combines several runs of the same benchmarks into one, keeping each row's best figure.
+/// Combines several runs of the same benchmarks into one, each row group taken whole from the run
+/// in which it ran fastest.
 ///
 /// A whole process tends to run fast or slow (where its code and heap land in memory decides cache
-/// behaviour), so a single run's times can sit 50% above another's for every row at once. Taking,
-/// per row, the run with the lowest time ratio (or the lowest count) estimates the fast mode, which
-/// is what makes two best-of-3 runs comparable (README, "The regression gate").
+/// behaviour), so a single run's times can sit 50% above another's for every row at once. For each
+/// group of rows that describe one case (suite, architecture, feature, layout, N), the merge keeps
+/// every metric from the one run whose time ratio for that case is lowest, so a group's time,
+/// allocations and observer counts always come from the same process. Derived rows (growth figures)
+/// are then fitted again from the merged medians, and each time row gains a
+/// ``processSpreadMetric`` row saying how far the runs disagreed (README, "The regression gate").
 public enum BestOf {
-    /// The rows of `runs` merged: one row per key, in the first run's order, from the run whose figure
-    /// is lowest. Keys missing from some runs are kept from the runs that have them.
+    /// The metric of the rows that give, per time row, the spread of its ratio across the runs:
+    /// (largest - smallest) / smallest, in percent.
+    public static let processSpreadMetric = "process-spread"
+
+    /// The rows of `runs` merged: each case's rows from the run where that case was fastest (lowest
+    /// time ratio, or lowest first figure for cases without a time), in the first run's order; then
+    /// the spread rows and the derived rows.
     public static func merge(_ runs: [[ResultRow]]) -> [ResultRow] {
-        var best: [ResultRow.Key: ResultRow] = [:]
-        var order: [ResultRow.Key] = []
-        for run in runs {
-            for row in run {
-                guard let current = best[row.key] else {
-                    best[row.key] = row
-                    order.append(row.key)
-                    continue
-                }
-                if figure(row) < figure(current) { best[row.key] = row }
-            }
+        let measured = runs.map {
+            DerivedRows.removing(from: $0).filter { $0.key.metric != processSpreadMetric }
         }
-        return order.compactMap { best[$0] }
+        let groups = measured.map { Dictionary(grouping: $0, by: \.key.group) }
+        var order: [ResultRow.Key.Group] = []
+        for run in measured {
+            for row in run where !order.contains(row.key.group) { order.append(row.key.group) }
+        }
+        var merged: [ResultRow] = []
+        for group in order {
+            let candidates = groups.compactMap { $0[group] }
+            merged += candidates.min { figure($0) < figure($1) } ?? []
+            merged += spreadRows(candidates)
+        }
+        return merged + DerivedRows.compute(from: merged.filter { $0.key.metric != processSpreadMetric })
     }
 
-    private static func figure(_ row: ResultRow) -> Double {
-        row.kind == .time ? row.ratioToBaseline ?? row.median : row.median
+    /// What decides which run a group is taken from: its time ratio, else its first row's median.
+    static func figure(_ rows: [ResultRow]) -> Double {
+        if let time = rows.first(where: { $0.kind == .time || $0.key.metric == "time" }) {
+            return time.ratioToBaseline ?? time.median
+        }
+        return rows.first?.median ?? .infinity
+    }
+
+    /// One spread row per time row of a group measured in more than one run.
+    static func spreadRows(_ candidates: [[ResultRow]]) -> [ResultRow] {
+        guard candidates.count > 1 else { return [] }
+        let times = candidates.compactMap { rows in rows.first { $0.key.metric == "time" } }
+        guard times.count == candidates.count, let first = times.first else { return [] }
+        let figures = times.map { $0.ratioToBaseline ?? $0.median }
+        guard let low = figures.min(), let high = figures.max(), low > 0 else { return [] }
+        var key = first.key
+        key.metric = processSpreadMetric
+        return [
+            .count(
+                key, unit: "%", value: (high - low) / low * 100, samples: figures.count,
+                configuration: first.configuration)
+        ]
+    }
+}
+
+extension ResultRow.Key {
+    /// Everything but the metric: the rows of one measured case.
+    public struct Group: Hashable, Sendable {
+        public var suite: String
+        public var architecture: String
+        public var feature: String
+        public var layout: String
+        public var n: String
+    }
+
+    /// The case this row belongs to.
+    public var group: Group {
+        Group(suite: suite, architecture: architecture, feature: feature, layout: layout, n: n)
     }
 }

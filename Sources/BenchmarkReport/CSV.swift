@@ -2,12 +2,16 @@ import Foundation
 
 /// Reads and writes result rows as RFC 4180 CSV with one header row.
 public enum ResultCSV {
-    /// The header: benchmarks.md's columns, then `configuration` (`release` or `debug`).
+    /// The header: benchmarks.md's columns, then `configuration` (`release` or `debug`) and `flags`
+    /// (empty, or `iteration-limit`: see ``ResultRow/hitIterationLimit``).
     public static let header = [
         "suite", "architecture", "feature", "layout", "n", "metric", "unit", "median", "p25", "p75", "min",
         "max",
-        "samples", "ratio_to_baseline", "configuration",
+        "samples", "ratio_to_baseline", "configuration", "flags",
     ]
+
+    /// The `flags` value of a row whose batch sizing hit the iteration limit.
+    public static let iterationLimitFlag = "iteration-limit"
 
     /// The rows as CSV text, header first, lines ending in CRLF as RFC 4180 says.
     public static func render(_ rows: [ResultRow]) -> String {
@@ -19,6 +23,7 @@ public enum ResultCSV {
                 row.unit, format(row.median), format(row.p25), format(row.p75), format(row.min),
                 format(row.max),
                 String(row.samples), row.ratioToBaseline.map(format) ?? "", row.configuration,
+                row.hitIterationLimit ? iterationLimitFlag : "",
             ]
             lines.append(fields.map(escape).joined(separator: ","))
         }
@@ -71,6 +76,11 @@ public enum ResultCSV {
             throw CSVError(
                 line: record.line, problem: "configuration must be release or debug, not '\(fields[14])'")
         }
+        guard ["", iterationLimitFlag].contains(fields[15]) else {
+            throw CSVError(
+                line: record.line,
+                problem: "flags must be empty or \(iterationLimitFlag), not '\(fields[15])'")
+        }
         let key = ResultRow.Key(
             suite: fields[0],
             architecture: fields[1],
@@ -89,7 +99,8 @@ public enum ResultCSV {
             max: try number(11),
             samples: samples,
             ratioToBaseline: ratio,
-            configuration: fields[14]
+            configuration: fields[14],
+            hitIterationLimit: !fields[15].isEmpty
         )
     }
 

@@ -8,20 +8,37 @@
 /// rise by more than ``retentionAllowance``. Growth exponents are reported only.
 public struct Comparison: Sendable {
     /// What happened to one metric.
-    public enum Verdict: String, Sendable, Comparable {
+    public enum Verdict: String, Sendable, Comparable, CaseIterable {
+        /// A cost rose beyond its tolerance.
         case regression
+        /// Observers woken or tasks per operation moved either way: the code does something
+        /// else now.
+        case behaviourChanged = "behaviour-changed"
+        /// A time ratio fell more than ``Comparison/suspiciousSpeedUp``-fold: more likely a body
+        /// the optimiser removed than a real speed-up.
+        case suspicious
         case improvement
         case changed
         case unchanged
 
-        private var order: Int {
+        /// One line on what the verdict means, for reports.
+        public var explanation: String {
             switch self {
-            case .regression: 0
-            case .improvement: 1
-            case .changed: 2
-            case .unchanged: 3
+            case .regression: "a cost rose beyond its tolerance"
+            case .behaviourChanged:
+                "observers woken or tasks per operation changed: the code now does something else"
+            case .suspicious:
+                "a time fell more than \(Int(Comparison.suspiciousSpeedUp))-fold: the body may have been optimised away"
+            case .improvement: "a cost fell beyond its tolerance"
+            case .changed: "an informational figure moved"
+            case .unchanged: "within its tolerance"
             }
         }
+
+        /// True for the verdicts that fail the gate (exit status 1).
+        public var fails: Bool { self == .regression || self == .behaviourChanged || self == .suspicious }
+
+        private var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 
         public static func < (lhs: Verdict, rhs: Verdict) -> Bool { lhs.order < rhs.order }
     }
@@ -70,29 +87,45 @@ public struct Comparison: Sendable {
     /// How many bytes per effect a retention figure may rise before it counts as a leak.
     public static let retentionAllowance = 1.0
 
+    /// A time ratio that falls by more than this factor is ``Verdict/suspicious``.
+    public static let suspiciousSpeedUp = 5.0
+
     /// A tolerance that replaces every suite's own, when given.
     public let timeTolerance: Double?
-    /// Every compared metric, regressions first, then improvements, then other changes, then the rest.
+    /// False when only counts were compared (the runs come from different machines).
+    public let comparesTimes: Bool
+    /// Every compared metric, failures first, then improvements, then other changes, then the rest.
     public let changes: [Change]
 
     public var regressions: [Change] { changes.filter { $0.verdict == .regression } }
     public var improvements: [Change] { changes.filter { $0.verdict == .improvement } }
-    public var hasRegression: Bool { changes.contains { $0.verdict == .regression } }
+    /// The changes that fail the gate: regressions, behaviour changes, suspicious speed-ups.
+    public var failures: [Change] { changes.filter(\.verdict.fails) }
+    public var hasRegression: Bool { changes.contains(where: \.verdict.fails) }
 
     /// Compares two runs row by row.
+    ///
+    /// Informational rows (derived figures, spreads) present on one side only are skipped; every
+    /// other row must be on both. With `comparesTimes` false, time rows are skipped too.
     ///
     /// - Throws: ``ComparisonError`` when the runs cannot be compared: rows missing on either side,
     ///   units that differ, a debug run on either side, or a time row without its ratio.
     public init(
         baseline: [ResultRow],
         current: [ResultRow],
-        timeTolerance: Double? = nil
+        timeTolerance: Double? = nil,
+        comparesTimes: Bool = true
     ) throws(ComparisonError) {
         self.timeTolerance = timeTolerance
-        let before = Dictionary(baseline.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        let after = Dictionary(current.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        let missingInCurrent = before.keys.filter { after[$0] == nil }.sorted()
-        let missingInBaseline = after.keys.filter { before[$0] == nil }.sorted()
+        self.comparesTimes = comparesTimes
+        func compared(_ row: ResultRow) -> Bool { comparesTimes || row.kind != .time }
+        let before = Dictionary(
+            baseline.filter(compared).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let after = Dictionary(
+            current.filter(compared).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        func required(_ key: ResultRow.Key) -> Bool { MetricKind(key) != .informational }
+        let missingInCurrent = before.keys.filter { after[$0] == nil && required($0) }.sorted()
+        let missingInBaseline = after.keys.filter { before[$0] == nil && required($0) }.sorted()
         if !missingInCurrent.isEmpty || !missingInBaseline.isEmpty {
             throw .missingRows(inCurrent: missingInCurrent, inBaseline: missingInBaseline)
         }
@@ -128,6 +161,8 @@ public struct Comparison: Sendable {
             let verdict: Verdict =
                 if after > before * (1 + tolerance) {
                     .regression
+                } else if after < before / suspiciousSpeedUp {
+                    .suspicious
                 } else if after < before / (1 + tolerance) {
                     .improvement
                 } else {
@@ -141,6 +176,11 @@ public struct Comparison: Sendable {
             return rise(old, new, allowance: byteAllowance + relative * old.median)
         case .retention:
             return rise(old, new, allowance: retentionAllowance)
+        case .behaviour:
+            let moved = abs(new.median - old.median) > countAllowance
+            return Change(
+                key: old.key, unit: old.unit, baseline: old.median, current: new.median,
+                verdict: moved ? .behaviourChanged : .unchanged)
         case .informational:
             // Moved: by a quarter, and by more than 0.1 (a flat series' exponent wanders by a few
             // hundredths around 0 between runs).

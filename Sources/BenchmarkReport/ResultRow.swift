@@ -49,6 +49,10 @@ public struct ResultRow: Equatable, Sendable {
     public var ratioToBaseline: Double?
     /// `release` or `debug`: the build that produced the number.
     public var configuration: String
+    /// True when batch sizing stopped at its iteration limit before a sample lasted its target
+    /// duration: the body costs next to nothing, which for anything but a reference means the
+    /// optimiser removed the work. Written as `iteration-limit` in the CSV's `flags` column.
+    public var hitIterationLimit: Bool
 
     public init(
         key: Key,
@@ -60,7 +64,8 @@ public struct ResultRow: Equatable, Sendable {
         max: Double,
         samples: Int,
         ratioToBaseline: Double? = nil,
-        configuration: String
+        configuration: String,
+        hitIterationLimit: Bool = false
     ) {
         self.key = key
         self.unit = unit
@@ -72,6 +77,7 @@ public struct ResultRow: Equatable, Sendable {
         self.samples = samples
         self.ratioToBaseline = ratioToBaseline
         self.configuration = configuration
+        self.hitIterationLimit = hitIterationLimit
     }
 
     /// A row for an exact count: every statistic is the value itself.
@@ -103,9 +109,9 @@ public struct ResultRow: Equatable, Sendable {
 public enum MetricKind: Sendable, Equatable {
     /// A time: compared as a ratio to the in-run reference, within the suite's tolerance.
     case time
-    /// Allocations, tasks or observers woken per operation. Synchronous ones are exact; async ones
-    /// vary by a fraction of one per operation with thread timing, so a rise counts from
-    /// ``Comparison/countAllowance`` up: one more allocation per operation is always caught.
+    /// Allocations per operation. Synchronous ones are exact; async ones vary by a fraction of one
+    /// per operation with thread timing, so a rise counts from ``Comparison/countAllowance`` up: one
+    /// more allocation per operation is always caught.
     case count
     /// Bytes allocated per operation: a rise counts beyond ``Comparison/byteAllowance`` plus
     /// ``Comparison/byteRelativeAllowance`` of the baseline.
@@ -114,23 +120,30 @@ public enum MetricKind: Sendable, Equatable {
     /// holds hundreds of bytes per effect; a correct one holds 0 give or take a fraction of a byte
     /// of runtime bookkeeping, so only a rise of more than ``Comparison/retentionAllowance`` counts.
     case retention
-    /// Derived or descriptive numbers (growth exponents, the reference times): reported, never
-    /// gated.
+    /// What an operation does, not what it costs: observers woken, tasks started.
+    /// A change either way beyond ``Comparison/countAllowance`` means the behaviour changed (an
+    /// observer no longer notified, an effect no longer run), which is never an improvement.
+    case behaviour
+    /// Derived or descriptive numbers (growth exponents, the reference times, CPU time): reported,
+    /// never gated.
     case informational
 
     /// The kind of the metric `key` names.
     ///
-    /// The times of the `baseline` suite are the references every other time is divided by: they
-    /// describe the machine, not the code under test, so they are informational. (The empty body's
-    /// time is a few billionths of a nanosecond that moves by whole clock ticks between runs.)
+    /// The times of the reference benchmarks (architecture `reference`) are the denominators of
+    /// every ratio: they describe the machine, not the code under test, so they are informational.
+    /// (The empty body's time moves by whole clock ticks between runs.) So are the numbers derived
+    /// from other rows (growth exponents and slopes, cost per woken observer, spread across
+    /// processes) and CPU time, which is reported beside the gated wall time.
     public init(_ key: ResultRow.Key) {
         switch key.metric {
-        case "time" where key.suite == "baseline": self = .informational
+        case "time" where key.architecture == "reference": self = .informational
         case "time": self = .time
         case "bytes": self = .bytes
         case "retained-bytes": self = .retention
-        case "growth-exponent": self = .informational
-        default: self = .count
+        case "observers-woken", "tasks": self = .behaviour
+        case "mallocs": self = .count
+        default: self = .informational
         }
     }
 }

@@ -11,6 +11,9 @@ public struct RunMetadata: Codable, Equatable, Sendable {
     public var configuration: String
     public var date: String
     public var options: [String]
+    /// The seed of the shuffled timing order (with `--best-of`, process k used seed + k - 1); nil in
+    /// files written before the order was shuffled.
+    public var seed: UInt64?
 
     public init(
         commit: String,
@@ -20,7 +23,8 @@ public struct RunMetadata: Codable, Equatable, Sendable {
         cores: Int,
         configuration: String,
         date: String,
-        options: [String]
+        options: [String],
+        seed: UInt64? = nil
     ) {
         self.commit = commit
         self.swiftVersion = swiftVersion
@@ -30,6 +34,7 @@ public struct RunMetadata: Codable, Equatable, Sendable {
         self.configuration = configuration
         self.date = date
         self.options = options
+        self.seed = seed
     }
 
     /// The sidecar path for a CSV path: `results/baseline.csv` -> `results/baseline.meta.json`.

@@ -9,8 +9,10 @@ struct BenchmarkCase {
     enum TimeUnit: String {
         case nanoseconds = "ns"
         case microseconds = "us"
+        /// Nanoseconds per whole sample, not per operation: what the harness itself costs.
+        case nanosecondsPerSample = "ns/sample"
 
-        var divisor: Double { self == .nanoseconds ? 1 : 1_000 }
+        var divisor: Double { self == .microseconds ? 1_000 : 1 }
     }
 
     var suite: Suite
@@ -40,10 +42,6 @@ struct BenchmarkCase {
             n: n.map(String.init) ?? "",
             metric: metric
         )
-    }
-
-    var featureGroup: String {
-        String(feature.prefix { $0 != "/" })
     }
 
     var name: String {

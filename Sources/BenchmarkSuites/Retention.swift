@@ -2,9 +2,10 @@ import BenchmarkEngine
 
 /// Measures what a store keeps after its effects finished (benchmarks.md, `retention`).
 ///
-/// A store that forgets finished tasks holds nothing more after 10,000 effects than after one; a
-/// store that appends every task to an array, as seed 002's does, holds a task per effect. The
-/// heap is read through the allocation interposer, so the figure is exact bytes, not an estimate.
+/// A store that forgets finished tasks holds nothing more after 10,000 effects than after one; a store
+/// that appends every task to an array, as the one in "The Many Flavors of Unidirectional Architectures
+/// in Swift" does, holds a task per effect. The heap is read through the allocation interposer, so the
+/// figure is exact bytes, not an estimate.
 public enum Retention {
     /// Runs `runEffect` `effects` times (each call runs one effect to completion), and returns the
     /// live heap bytes gained per effect; nil when allocation counting is unavailable.

@@ -5,35 +5,49 @@ import Foundation
 
 /// Runs the selected suites and turns their measurements into result rows.
 ///
-/// For each suite, every selected benchmark is timed interleaved with the others, round by round,
-/// together with the `struct-mutation` reference, so that drift in the machine's speed hits all of
-/// them alike and each time's `ratio_to_baseline` compares numbers taken side by side. Allocation
-/// counts come from a separate pass after timing.
+/// A suite runs in four steps: time its cases (``time(_:_:)``), count their allocations
+/// (``countAllocations(_:)``), take their extra counts (observers woken, retained bytes), and derive
+/// the growth figures (``DerivedRows``). Timing follows the isolation rule in ``timingGroups(_:)``:
+/// cases of one size share rounds with each other and a reference benchmark, in an order shuffled
+/// every round, and the heap is trimmed between groups.
 @MainActor
 public struct SuiteRunner {
-    public typealias Selection = (_ suite: String, _ architecture: String, _ featureGroup: String) -> Bool
+    /// Decides which cases run. For a case, `feature` is its full name (`transfer/selectFrom`); when a
+    /// whole suite, architecture and feature group is asked about, it is the group (`transfer`) and
+    /// `layout` and `n` are nil (any of its cases may be selected).
+    public typealias Selection = (
+        _ suite: String, _ architecture: String, _ feature: String, _ layout: String?, _ n: Int?
+    ) -> Bool
 
     public var size: RunSize
     public var configuration: String
     public var selection: Selection
     public var progress: (String) -> Void
+    /// Seeds the shuffled order of every timing round; recorded in the run's metadata.
+    public var seed: UInt64
 
     public init(
         size: RunSize,
         configuration: String,
-        selection: @escaping Selection = { _, _, _ in true },
+        seed: UInt64 = 0,
+        selection: @escaping Selection = { _, _, _, _, _ in true },
         progress: @escaping (String) -> Void = { _ in }
     ) {
         self.size = size
         self.configuration = configuration
+        self.seed = seed
         self.selection = selection
         self.progress = progress
     }
 
     /// The names a filter may use.
     public static var suiteNames: [String] { Suite.allCases.map(\.rawValue) }
-    public static var architectureNames: [String] { Subjects.all.map { $0.id.rawValue } }
-    public static var featureNames: [String] { FeatureGroup.allCases.map(\.rawValue) }
+    public static var architectureNames: [String] { Subjects.all.map(\.id.rawValue) }
+    /// Feature groups, then every case's full feature name.
+    public static var featureNames: [String] { FeatureGroup.allCases.map(\.rawValue) + Catalog.caseFeatures }
+    public static var layoutNames: [String] { Layout.allCases.map(\.rawValue) }
+    /// Every N a sized suite measures.
+    public static var sizes: [Int] { Set(Catalog.layoutSizes + Catalog.stateCopySizes).sorted() }
 
     /// The (suite, architecture, feature group) triples that exist, for `bench list`.
     public static var catalogue: [(suite: String, architecture: String, feature: String)] {
@@ -57,128 +71,194 @@ public struct SuiteRunner {
         var rows: [ResultRow] = []
         let suites = Suite.allCases.filter { suite in
             Self.catalogue.contains {
-                $0.suite == suite.rawValue && selection($0.suite, $0.architecture, $0.feature)
+                $0.suite == suite.rawValue && selection($0.suite, $0.architecture, $0.feature, nil, nil)
             }
         }
         for (position, suite) in suites.enumerated() {
-            let elapsed = ContinuousClock.now - started
             progress(
                 "[\(position + 1)/\(suites.count)] \(suite.rawValue): \(suite.summary) "
-                    + "(\(elapsed.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1)))) elapsed)"
-            )
-            let cases = self.cases(of: suite)
-            rows += await run(suite, cases)
+                    + "(\(Self.seconds(since: started)) elapsed)")
+            rows += await run(suite, cases(of: suite))
         }
-        let total = ContinuousClock.now - started
-        progress(
-            "done: \(rows.count) rows in \(total.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))"
-        )
+        progress("done: \(rows.count) rows in \(Self.seconds(since: started))")
         return rows
     }
 
+    private static func seconds(since start: ContinuousClock.Instant) -> String {
+        (ContinuousClock.now - start).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1)))
+    }
+
     private func cases(of suite: Suite) -> [BenchmarkCase] {
-        let all: [BenchmarkCase]
-        switch suite {
-        case .baseline:
-            all = Catalog.baselineCases()
-        case .dispatch:
-            all = Subjects.all.flatMap { Catalog.dispatchCases($0) }
-        case .dispatchAdapter:
-            all = Subjects.all.flatMap { Catalog.adapterCases($0) }
-        case .effects:
-            all = Subjects.all.flatMap { Catalog.effectCases($0) }
-        case .layout:
-            all = Subjects.all.flatMap { Catalog.layoutCases($0) }
-        case .stateCopy:
-            all = Subjects.all.flatMap { Catalog.stateCopyCases($0) }
-        case .retention:
-            all = Subjects.all.flatMap { Catalog.retentionCases($0) }
+        let all =
+            suite == .baseline
+            ? Catalog.baselineCases()
+            : Subjects.all.flatMap { $0.cases[suite]?() ?? [] }
+        return all.filter {
+            selection($0.suite.rawValue, $0.architecture, $0.feature, $0.layout, $0.n)
         }
-        return all.filter { selection($0.suite.rawValue, $0.architecture, $0.featureGroup) }
     }
 
     func run(_ suite: Suite, _ cases: [BenchmarkCase]) async -> [ResultRow] {
-        let runner = BenchmarkRunner(
-            configuration: BenchmarkConfiguration(
-                targetSampleDuration: size.targetSampleDuration,
-                warmUpRounds: size.warmUpRounds,
-                samples: size.samples
-            )
-        )
-        let timed = cases.filter { $0.benchmark != nil }
-        var results: [BenchmarkResult] = []
-        var reference: BenchmarkResult?
-        if !timed.isEmpty {
-            let benchmarks =
-                timed.compactMap(\.benchmark)
-                + (suite == .baseline ? [] : [ReferenceBenchmarks.structMutation])
-            progress("  timing \(timed.count) benchmarks, \(size.samples) samples each, interleaved")
-            let all = await runner.run(benchmarks) { message in
-                if message.hasPrefix("round") { progress("  \(message)") }
-            }
-            results = Array(all.prefix(timed.count))
-            reference = suite == .baseline ? all.first : all.last
-        }
-
-        var rows: [ResultRow] = []
-        for (benchmarkCase, result) in zip(timed, results) {
-            rows.append(timeRow(benchmarkCase, result, reference: reference))
-        }
-        if AllocationCounter.isAvailable {
-            let counted = zip(timed, results).filter { $0.0.countsAllocations }
-            if !counted.isEmpty { progress("  counting allocations") }
-            for (benchmarkCase, _) in counted {
-                guard let benchmark = benchmarkCase.benchmark else { continue }
-                let iterations = benchmarkCase.allocationIterations
-                let scope: AllocationCounter.Scope = benchmark.isAsync ? .allThreads : .currentThread
-                guard let report = await benchmark.measureAllocations(iterations: iterations, scope: scope)
-                else {
-                    continue
-                }
-                let measurements = report.measurements
-                rows.append(
-                    spreadRow(benchmarkCase, "mallocs", "count", measurements.map(\.allocationsPerOperation)))
-                rows.append(spreadRow(benchmarkCase, "bytes", "B", measurements.map(\.bytesPerOperation)))
-                if benchmarkCase.countsTasks, report.tasksPerOperation != nil {
-                    rows.append(
-                        spreadRow(
-                            benchmarkCase, "tasks", "count", measurements.compactMap(\.tasksPerOperation)))
-                }
-            }
-        } else if cases.contains(where: \.countsAllocations) {
-            progress("  allocation counts are unavailable on this platform: no mallocs/bytes rows")
-        }
+        let timed = await time(suite, cases.filter { $0.benchmark != nil })
+        var rows = timed.flatMap { timeRows($0) }
+        rows += await countAllocations(timed.map(\.benchmarkCase).filter(\.countsAllocations))
         for benchmarkCase in cases {
             guard let extraCounts = benchmarkCase.extraCounts else { continue }
             for (metric, unit, value) in await extraCounts(size) {
                 rows.append(countRow(benchmarkCase, metric, unit, value))
             }
         }
-        if suite == .layout {
-            rows += growthExponents(timed: timed, results: results)
+        return rows + DerivedRows.compute(from: rows)
+    }
+
+    // MARK: - Timing
+
+    /// One timed case with the reference it is compared with (timed in the same rounds).
+    struct TimedCase {
+        var benchmarkCase: BenchmarkCase
+        var result: BenchmarkResult
+        var reference: BenchmarkResult?
+    }
+
+    /// The isolation rule: which cases share timing rounds.
+    ///
+    /// Cases of one size N (or without a size) form one group; groups run one after another, and
+    /// the heap is trimmed before each. A layout case at N = 10,000 allocates and frees megabytes
+    /// per operation; interleaved with N = 10 cases, the state it leaves in the allocator (and the
+    /// cache lines it evicts) lands on whichever case runs next, which made identical-work cases
+    /// differ by up to 5x. Within a group the cases do comparable work, and the shuffled order
+    /// spreads what remains evenly. Groups keep the order of first appearance.
+    static func timingGroups(_ cases: [BenchmarkCase]) -> [[BenchmarkCase]] {
+        var order: [Int?] = []
+        var groups: [Int?: [BenchmarkCase]] = [:]
+        for benchmarkCase in cases {
+            if groups[benchmarkCase.n] == nil { order.append(benchmarkCase.n) }
+            groups[benchmarkCase.n, default: []].append(benchmarkCase)
+        }
+        return order.map { groups[$0, default: []] }
+    }
+
+    /// The reference timed beside a suite's cases: the round-trip hop for effects (reported as a
+    /// row of the suite), the struct mutation for synchronous suites (reported by the baseline
+    /// suite), none for the baseline suite itself, whose first case is the reference.
+    static func reference(for suite: Suite) -> (benchmarkCase: BenchmarkCase, isReported: Bool)? {
+        switch suite {
+        case .baseline, .retention: nil
+        case .effects: (Catalog.roundTripReferenceCase(), true)
+        default: (Catalog.structMutationReferenceCase(suite), false)
+        }
+    }
+
+    private func time(_ suite: Suite, _ cases: [BenchmarkCase]) async -> [TimedCase] {
+        guard !cases.isEmpty else { return [] }
+        let reference = Self.reference(for: suite)
+        var timed: [TimedCase] = []
+        for (index, group) in Self.timingGroups(cases).enumerated() {
+            AllocationCounter.trimHeap()
+            let members = group + (reference.map { [$0.benchmarkCase] } ?? [])
+            progress(
+                "  timing \(group.count) benchmarks\(group[0].n.map { " at N = \($0)" } ?? ""), interleaved")
+            let runner = BenchmarkRunner(configuration: configuration(seed: seed &+ UInt64(index)))
+            let results = await runner.run(members.compactMap(\.benchmark)) { message in
+                if message.hasPrefix("round") { progress("    \(message)") }
+            }
+            let referenceResult = reference == nil ? results.first : results.last
+            let reported = reference?.isReported == false ? group : members
+            timed += zip(reported, results).map {
+                TimedCase(benchmarkCase: $0, result: $1, reference: referenceResult)
+            }
+        }
+        return timed
+    }
+
+    private func configuration(seed: UInt64) -> BenchmarkConfiguration {
+        BenchmarkConfiguration(
+            targetSampleDuration: size.targetSampleDuration,
+            warmUpRounds: size.warmUpRounds,
+            samples: size.samples,
+            seed: seed
+        )
+    }
+
+    private func timeRows(_ timed: TimedCase) -> [ResultRow] {
+        let benchmarkCase = timed.benchmarkCase
+        let divisor = benchmarkCase.timeUnit.divisor
+        let perSample = benchmarkCase.timeUnit == .nanosecondsPerSample
+        var rows = [
+            statisticsRow(
+                benchmarkCase.key(metric: "time"), benchmarkCase.timeUnit.rawValue, timed.result.time,
+                divisor: perSample ? 1 / Double(timed.result.iterationsPerSample) : divisor
+            )
+        ]
+        rows[0].ratioToBaseline = perSample ? nil : timed.reference.map { timed.result.ratio(to: $0) }
+        rows[0].hitIterationLimit = timed.result.reachedIterationLimit
+        if let cpu = timed.result.processCPUTime {
+            rows.append(
+                statisticsRow(
+                    benchmarkCase.key(metric: "cpu-time"), benchmarkCase.timeUnit.rawValue, cpu,
+                    divisor: divisor))
         }
         return rows
     }
 
-    private func timeRow(
-        _ benchmarkCase: BenchmarkCase, _ result: BenchmarkResult, reference: BenchmarkResult?
+    private func statisticsRow(
+        _ key: ResultRow.Key, _ unit: String, _ statistics: Statistics, divisor: Double
     )
         -> ResultRow
     {
-        let divisor = benchmarkCase.timeUnit.divisor
-        let time = result.time
-        return ResultRow(
-            key: benchmarkCase.key(metric: "time"),
-            unit: benchmarkCase.timeUnit.rawValue,
-            median: time.median / divisor,
-            p25: time.p25 / divisor,
-            p75: time.p75 / divisor,
-            min: time.min / divisor,
-            max: time.max / divisor,
-            samples: time.count,
-            ratioToBaseline: reference.map { result.ratio(to: $0) },
+        ResultRow(
+            key: key,
+            unit: unit,
+            median: statistics.median / divisor,
+            p25: statistics.p25 / divisor,
+            p75: statistics.p75 / divisor,
+            min: statistics.min / divisor,
+            max: statistics.max / divisor,
+            samples: statistics.count,
             configuration: configuration
         )
+    }
+
+    // MARK: - Counting
+
+    private func countAllocations(_ cases: [BenchmarkCase]) async -> [ResultRow] {
+        guard AllocationCounter.isAvailable else {
+            if !cases.isEmpty {
+                progress("  allocation counts are unavailable on this platform: no mallocs/bytes rows")
+            }
+            return []
+        }
+        if !cases.isEmpty { progress("  counting allocations") }
+        var rows: [ResultRow] = []
+        for benchmarkCase in cases {
+            guard let report = await countAllocations(of: benchmarkCase) else { continue }
+            let measurements = report.measurements
+            rows.append(
+                spreadRow(benchmarkCase, "mallocs", "count", measurements.map(\.allocationsPerOperation)))
+            rows.append(spreadRow(benchmarkCase, "bytes", "B", measurements.map(\.bytesPerOperation)))
+            guard benchmarkCase.countsTasks else { continue }
+            if report.tasksPerOperation != nil {
+                rows.append(
+                    spreadRow(benchmarkCase, "tasks", "count", measurements.compactMap(\.tasksPerOperation)))
+            }
+        }
+        return rows
+    }
+
+    /// The allocation pass of one case. Synchronous work is counted on its own thread. Async work is
+    /// counted on every thread, in serial mode (``AllocationCounter/serially(_:)``): every job runs
+    /// on the main thread in enqueue order, so whether an `await` suspends, and so what it
+    /// allocates, no longer depends on how two cores interleave threads, and the counts repeat
+    /// from run to run. Times are still taken on real threads.
+    private func countAllocations(of benchmarkCase: BenchmarkCase) async -> AllocationReport? {
+        guard let benchmark = benchmarkCase.benchmark else { return nil }
+        let iterations = benchmarkCase.allocationIterations
+        guard benchmark.isAsync else {
+            return await benchmark.measureAllocations(iterations: iterations, scope: .currentThread)
+        }
+        return await AllocationCounter.serially {
+            await benchmark.measureAllocations(iterations: iterations, scope: .allThreads)
+        }
     }
 
     private func countRow(_ benchmarkCase: BenchmarkCase, _ metric: String, _ unit: String, _ value: Double)
@@ -191,51 +271,10 @@ public struct SuiteRunner {
     /// runtime makes them differ (async work), the row carries their spread for the gate.
     private func spreadRow(
         _ benchmarkCase: BenchmarkCase, _ metric: String, _ unit: String, _ values: [Double]
-    )
-        -> ResultRow
-    {
+    ) -> ResultRow {
         guard let statistics = Statistics(values) else {
             return countRow(benchmarkCase, metric, unit, .nan)
         }
-        return ResultRow(
-            key: benchmarkCase.key(metric: metric),
-            unit: unit,
-            median: statistics.median,
-            p25: statistics.p25,
-            p75: statistics.p75,
-            min: statistics.min,
-            max: statistics.max,
-            samples: statistics.count,
-            configuration: configuration
-        )
-    }
-
-    /// The slope of log(time) against log(N) for each architecture × layout series: 0 means the cost
-    /// does not grow with N, 1 means it grows linearly.
-    private func growthExponents(timed: [BenchmarkCase], results: [BenchmarkResult]) -> [ResultRow] {
-        var series: [String: [(n: Double, time: Double, sample: BenchmarkCase)]] = [:]
-        for (benchmarkCase, result) in zip(timed, results) {
-            guard let n = benchmarkCase.n else { continue }
-            series["\(benchmarkCase.architecture) \(benchmarkCase.layout)", default: []]
-                .append((Double(n), result.time.median, benchmarkCase))
-        }
-        return series.keys.sorted().compactMap { name in
-            guard let points = series[name], points.count >= 2, let first = points.first else { return nil }
-            let slope = Self.slope(points.map { (log($0.n), log($0.time)) })
-            var key = first.sample.key(metric: "growth-exponent")
-            key.n = ""
-            return .count(
-                key, unit: "exponent", value: slope, samples: points.count, configuration: configuration)
-        }
-    }
-
-    /// Least-squares slope of `points`.
-    static func slope(_ points: [(x: Double, y: Double)]) -> Double {
-        let count = Double(points.count)
-        let meanX = points.reduce(0) { $0 + $1.x } / count
-        let meanY = points.reduce(0) { $0 + $1.y } / count
-        let covariance = points.reduce(0) { $0 + ($1.x - meanX) * ($1.y - meanY) }
-        let variance = points.reduce(0) { $0 + ($1.x - meanX) * ($1.x - meanX) }
-        return variance == 0 ? 0 : covariance / variance
+        return statisticsRow(benchmarkCase.key(metric: metric), unit, statistics, divisor: 1)
     }
 }

@@ -273,8 +273,70 @@ __attribute__((weak, swiftcall, visibility("default"))) cac_task_and_context swi
 static bool tasks_are_counted(void) {
     return atomic_load_explicit(&task_counting_works, memory_order_acquire);
 }
+
+// MARK: Serial executor
+//
+// The concurrency runtime calls swift_task_enqueueGlobal_hook for every job it hands to the global
+// executor: a task starting or resuming off any actor, a default actor's queue being scheduled. In
+// serial mode the hook passes such a job to the main executor instead, so every job runs on the
+// main actor's thread, one at a time, in the order it was enqueued: the technique
+// swift-concurrency-extras uses to make concurrent tests deterministic. Outside serial mode the
+// hook passes the job on unchanged.
+
+typedef void (*cac_enqueue_original)(void *job) __attribute__((swiftcall));
+typedef void (*cac_enqueue_hook)(void *job, cac_enqueue_original original) __attribute__((swiftcall));
+
+extern cac_enqueue_hook swift_task_enqueueGlobal_hook __attribute__((weak));
+__attribute__((swiftcall, weak)) void swift_task_enqueueMainExecutor(void *job);
+
+static _Atomic bool serial_mode = false;
+static _Atomic bool hook_installed = false;
+
+__attribute__((swiftcall)) static void cac_enqueue_global(void *job, cac_enqueue_original original) {
+    if (atomic_load_explicit(&serial_mode, memory_order_relaxed)) {
+        swift_task_enqueueMainExecutor(job);
+        return;
+    }
+    original(job);
+}
+
+__attribute__((constructor)) static void cac_install_enqueue_hook(void) {
+    if (&swift_task_enqueueGlobal_hook == NULL || swift_task_enqueueMainExecutor == NULL) {
+        return;
+    }
+    if (swift_task_enqueueGlobal_hook != NULL) {
+        return;  // Someone else's hook: leave it alone; serial mode is then unavailable.
+    }
+    swift_task_enqueueGlobal_hook = cac_enqueue_global;
+    atomic_store_explicit(&hook_installed, true, memory_order_release);
+}
+
+static bool serial_mode_works(void) {
+    return atomic_load_explicit(&hook_installed, memory_order_acquire);
+}
+
+bool cac_serial_executor_is_available(void) {
+    return serial_mode_works();
+}
+
+bool cac_set_serial_executor(bool on) {
+    if (!serial_mode_works()) {
+        return false;
+    }
+    atomic_store_explicit(&serial_mode, on, memory_order_release);
+    return true;
+}
 #else
 static bool tasks_are_counted(void) {
+    return false;
+}
+
+bool cac_serial_executor_is_available(void) {
+    return false;
+}
+
+bool cac_set_serial_executor(bool on) {
+    (void)on;
     return false;
 }
 #endif
@@ -288,6 +350,7 @@ bool cac_is_available(void) {
 bool cac_tasks_are_available(void) {
     return tasks_are_counted();
 }
+
 
 bool cac_start_all_threads(void) {
     int expected = 0;
@@ -340,6 +403,10 @@ cac_counts cac_read_current_thread(void) {
     return counts;
 }
 
+void cac_trim_heap(void) {
+    malloc_trim(0);
+}
+
 #else
 
 // Stubs: this platform has no interposer, so nothing is counted and nothing claims to be.
@@ -349,6 +416,15 @@ bool cac_is_available(void) {
 }
 
 bool cac_tasks_are_available(void) {
+    return false;
+}
+
+bool cac_serial_executor_is_available(void) {
+    return false;
+}
+
+bool cac_set_serial_executor(bool on) {
+    (void)on;
     return false;
 }
 
@@ -376,6 +452,9 @@ cac_counts cac_read(void) {
 
 cac_counts cac_read_current_thread(void) {
     return cac_read();
+}
+
+void cac_trim_heap(void) {
 }
 
 #endif

@@ -2,13 +2,14 @@ import Domain
 import Observation
 
 /// The composed app in the single-store layout: one view model whose one ``State`` holds the selected
-/// tab, every counter and the transfer form (seed 000's "global AppStore" with an app reducer).
+/// tab, every counter and the transfer form (the "global AppStore" of "MVVM + Reducer Pattern", with an
+/// app reducer).
 ///
 /// The app reducer copies the app state and hands each child action to that feature's own reducer,
 /// ``CounterViewModel`` or ``TransferViewModel``, on its slice: the features' reducers are composed,
 /// their view models are not used. Counter actions carry the counter's index, and each counter has its
-/// own fetch, so loading one counter's quote never cancels another's. Cross-feature rule (seed 004): a
-/// counter's `loadQuote` selects the counter tab.
+/// own fetch, so loading one counter's quote never cancels another's. Cross-feature rule ("MVVM vs
+/// TCA"): a counter's `loadQuote` selects the counter tab.
 ///
 /// Every action replaces the one `state`, so an observer of any part of it, one counter say, is woken
 /// by every change anywhere in the app: the cost of a single store. Copying has its cost too: changing
@@ -176,7 +177,8 @@ public final class AppViewModel {
 }
 
 /// The composed app in the multi-store layout: one view model per feature under a thin root that holds
-/// only the selected tab (seed 000's local reducers, each view model keeping its own state).
+/// only the selected tab (the local reducers of "MVVM + Reducer Pattern", each view model keeping its
+/// own state).
 ///
 /// The root is itself a small local-reducer view model. It speaks the same ``AppViewModel/Action``s as
 /// the single store: its reducer handles what is the root's own (the selected tab, and the

@@ -2,7 +2,7 @@ import Domain
 import Observation
 
 /// The counter with a remotely loaded quote as an observable view model with a local reducer
-/// (seed 000's "MVVM + Reducer", applied to seed 004's counter).
+/// ("MVVM + Reducer Pattern", applied to the counter of "MVVM vs TCA").
 ///
 /// All observable state is one ``State`` value; every change to it is an ``Action`` passed to
 /// ``send(_:)``, reduced by a pure function that copies the state and returns the new one. `loadQuote`

@@ -2,7 +2,7 @@ import Domain
 import Observation
 
 /// The `local-reducer` architecture's entry point for the harness: MVVM with a copying reducer inside
-/// each `@Observable` view model (seed 000, "MVVM + Reducer").
+/// each `@Observable` view model ("MVVM + Reducer Pattern").
 public enum LocalReducerArchitecture: Architecture {
     public static let id = ArchitectureID.localReducer
 

@@ -1,14 +1,15 @@
-// LocalReducer: the `local-reducer` architecture, MVVM with a reducer inside each view model (seed 000).
+// LocalReducer: the `local-reducer` architecture, MVVM with a reducer inside each view model ("MVVM +
+// Reducer Pattern" by Rafał Dubiel).
 //
 // Each feature is one `@Observable @MainActor final class` holding ONE `State` value and nothing else
 // observable. A view calls `send(_:)` with an `Action`, and `send` does two things: it replaces the
 // state with `Self.reduce(state: state, action: action)`, then it calls `handleEffect(for: action)`.
 //
 // - `reduce(state:action:)` is pure and *copying*: `var newState = state`, change the copy, return it.
-//   The state is never mutated in place, which is the seed's point ("we copy, modify the copy, return
-//   it") and what this row measures against the `inout` reducers of the other rows: a change to one
-//   field of a big state assigns the whole value back, and a change to a collection inside it copies
-//   the collection, since the old state still shares its storage.
+//   The state is never mutated in place, which is the article's point ("we copy, modify the copy,
+//   return it") and what this row measures against the `inout` reducers of the other rows: a change to
+//   one field of a big state assigns the whole value back, and a change to a collection inside it
+//   copies the collection, since the old state still shares its storage.
 // - Assigning the new state goes through the setter the `@Observable` macro writes, which compares the
 //   old and the new value with `==` and notifies observers only when they differ. An action that
 //   changes nothing wakes no one; the comparison (`Decimal`s included) is part of every send's cost.
@@ -24,19 +25,20 @@
 //   (`AppViewModel`), and composes view models under a thin root for the multi store
 //   (`AppRootViewModel`).
 // - In debug builds a view model can log every action and the state fields it changed
-//   (`StateChangeLog`, the seed's "single entry point" audit trail). Release builds contain none of it.
+//   (`StateChangeLog`, the article's "single entry point" audit trail). Release builds contain none of
+//   it.
 //
 // Files: `CounterViewModel`, `TransferViewModel`, `AppViewModel` (both app layouts) and `Drivers` (the
 // harness adapters and `LocalReducerArchitecture`).
 
 /// The effect tasks of one view model, keyed by what they do.
 ///
-/// Seed 000 keeps one `currentTask`, cancelled before the next one starts, and suggests a small actor
-/// holding `tasks[id]` once a view model runs several kinds of work side by side. This is that idea on
-/// the main actor, where the view model already is: one current task per id, so a newer quote fetch
-/// cancels the older one without touching a transfer in flight. Unlike the seed's dictionary it keeps a
-/// task only while it runs, cancelled ones included, so ``settle()`` can await everything still running
-/// and nothing is retained once the work is done.
+/// "MVVM + Reducer Pattern" keeps one `currentTask`, cancelled before the next one starts, and suggests
+/// a small actor holding `tasks[id]` once a view model runs several kinds of work side by side. This is
+/// that idea on the main actor, where the view model already is: one current task per id, so a newer
+/// quote fetch cancels the older one without touching a transfer in flight. Unlike the article's
+/// dictionary it keeps a task only while it runs, cancelled ones included, so ``settle()`` can await
+/// everything still running and nothing is retained once the work is done.
 @MainActor
 final class EffectTasks<ID: Hashable> {
     private var running: [Int: Task<Void, Never>] = [:]
@@ -96,8 +98,9 @@ final class EffectTasks<ID: Hashable> {
 }
 
 #if DEBUG
-    /// Debug builds only: seed 000's audit trail. Set a view model's `stateChangeLog` and every
-    /// `send(_:)` writes the action, then each stored field of the state it changed as `old → new`.
+    /// Debug builds only: the audit trail of "MVVM + Reducer Pattern". Set a view model's
+    /// `stateChangeLog` and every `send(_:)` writes the action, then each stored field of the state it
+    /// changed as `old → new`.
     ///
     /// Release builds contain neither this type nor the calls to it, so the measured path has no trace
     /// of it. It is off unless set, since describing a state with thousands of accounts is slow.

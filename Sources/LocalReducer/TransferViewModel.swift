@@ -2,13 +2,13 @@ import Domain
 import Foundation
 import Observation
 
-/// The money-transfer feature as an observable view model with a local reducer: seed 000's
-/// `TransferViewModel` after its move from scattered mutations to "MVVM + Reducer".
+/// The money-transfer feature as an observable view model with a local reducer: the `TransferViewModel`
+/// of "MVVM + Reducer Pattern", after its move from scattered mutations to a reducer.
 ///
-/// The whole form is one ``State`` value. Actions are grouped by concern, as the seed proposes once a
-/// reducer grows: loading the accounts (``Action/Accounts``), editing the form
-/// (``Action/Selection``) and sending the transfer (``Action/Transfer``), each reduced by its own small
-/// copying reducer. The use cases stay in the domain layer and know nothing of the reducer.
+/// The whole form is one ``State`` value. Actions are grouped by concern, as the article proposes once
+/// a reducer grows: loading the accounts (``Action/Accounts``), editing the form (``Action/Selection``)
+/// and sending the transfer (``Action/Transfer``), each reduced by its own small copying reducer. The
+/// use cases stay in the domain layer and know nothing of the reducer.
 ///
 /// A newer `.accounts(.load)` cancels the older load. A `.transfer(.submit)` while a transfer is in
 /// flight does nothing at all: it neither starts a second transfer nor cancels the first, so money

@@ -4,7 +4,7 @@ import Observation
 
 /// The composed app, multi-store layout: one view model per feature under a thin root.
 ///
-/// Seed 004 §6.1 ("MVVM — child ViewModels"): the root holds the selected tab and owns its child
+/// "MVVM vs TCA", §6.1 ("MVVM — child ViewModels"): the root holds the selected tab and owns its child
 /// view models; views talk to the children directly. The cross-feature rule (a counter's quote load
 /// selects the counter tab) is wired the plain MVVM way, with a callback: the root sets each
 /// counter's ``CounterViewModel/onLoadQuote``, so the rule holds however the counter is reached.
@@ -48,10 +48,11 @@ public final class AppViewModel {
 
 /// The composed app, single-store layout: one observable view model owns the whole app state.
 ///
-/// Seed 002's "single store" question asked of plain MVVM: `selectedTab`, every counter's state and
-/// the transfer state are stored properties of one object, and the intents take the counter's index.
-/// There are no child view models, so observation is as coarse as the properties: reading one
-/// counter reads `counters`, and any counter's change wakes every counter's observers.
+/// The "single store" question of "The Many Flavors of Unidirectional Architectures in Swift", asked of
+/// plain MVVM: `selectedTab`, every counter's state and the transfer state are stored properties of one
+/// object, and the intents take the counter's index. There are no child view models, so observation is
+/// as coarse as the properties: reading one counter reads `counters`, and any counter's change wakes
+/// every counter's observers.
 @Observable
 @MainActor
 public final class SingleStoreAppViewModel {

@@ -4,9 +4,9 @@ import Observation
 
 /// The counter feature as a plain observable view model: a count and a remotely loaded quote.
 ///
-/// Seed 004 §4.1 / §5.1 ("MVVM"): four observable properties and three methods, with the quote
-/// client injected through the initializer. Unlike the seed's version, a newer `loadQuote()` cancels
-/// the older fetch and only the newest answer is ever shown.
+/// "MVVM vs TCA", §4.1 / §5.1 (its MVVM half): four observable properties and three methods, with the
+/// quote client injected through the initializer. Unlike the article's version, a newer `loadQuote()`
+/// cancels the older fetch and only the newest answer is ever shown.
 @Observable
 @MainActor
 public final class CounterViewModel {

@@ -1,8 +1,8 @@
 import Domain
 import Observation
 
-/// The `observable-viewmodel` architecture's entry point for the harness: plain MVVM (seed 004 §5.1,
-/// seed 000), one `@Observable` view model per feature.
+/// The `observable-viewmodel` architecture's entry point for the harness: plain MVVM ("MVVM vs TCA",
+/// §5.1; "MVVM + Reducer Pattern"), one `@Observable` view model per feature.
 public enum ObservableViewModelArchitecture: Architecture {
     public static let id = ArchitectureID.observableViewModel
 

@@ -1,4 +1,5 @@
-// ObservableViewModel: the `observable-viewmodel` architecture, plain MVVM (seed 004 §5.1, seed 000).
+// ObservableViewModel: the `observable-viewmodel` architecture, plain MVVM ("MVVM vs TCA" §5.1, "MVVM +
+// Reducer Pattern").
 //
 // Each feature is one `@Observable @MainActor final class`. Its state is a handful of observable
 // properties, its intents are methods: synchronous ones (`increment()`, `updateAmount(_:)`) change

@@ -4,10 +4,10 @@ import Observation
 
 /// The money-transfer feature as a plain observable view model.
 ///
-/// Seed 000's "typical ViewModel" (its starting point, before it adds a reducer), written with the
-/// care the seed asks for: the use cases are injected, a newer `loadAccounts()` cancels the older
-/// one, every `await` is followed by a check before any property changes, and a second
-/// `submitTransfer()` while one is in flight does nothing, so money never moves twice.
+/// The "typical ViewModel" of "MVVM + Reducer Pattern" (its starting point, before it adds a reducer),
+/// written with the care the article asks for: the use cases are injected, a newer `loadAccounts()`
+/// cancels the older one, every `await` is followed by a check before any property changes, and a
+/// second `submitTransfer()` while one is in flight does nothing, so money never moves twice.
 @Observable
 @MainActor
 public final class TransferViewModel {
@@ -69,7 +69,8 @@ public final class TransferViewModel {
     /// Loads the accounts and returns once this load has finished, was superseded, or was cancelled.
     ///
     /// A newer call cancels this one's request and its answer is dropped. A failure shows its
-    /// ``TransferError`` (seed 000 shows `networkError`; the use case tells us which error it was).
+    /// ``TransferError`` ("MVVM + Reducer Pattern" shows `networkError`; the use case tells us which
+    /// error it was).
     public func loadAccounts() async {
         accountsTask?.cancel()
         isLoading = true

@@ -1,8 +1,9 @@
 import Domain
 import Foundation
 
-/// The whole app's state for the single-store layout: the selected tab, every counter and the
-/// transfer feature, in one value (seed 002's "one single piece of state", the Redux way).
+/// The whole app's state for the single-store layout: the selected tab, every counter and the transfer
+/// feature, in one value ("The Many Flavors of Unidirectional Architectures in Swift": "one single
+/// piece of state", the Redux way).
 public struct AppState: Equatable, Sendable {
     public var selectedTab: Tab
     public var counters: [CounterState]
@@ -29,11 +30,13 @@ public enum AppOutput: Equatable, Sendable {
 }
 
 /// The composed app in the single-store layout: one ``Store`` subclass owns ``AppState`` and offers
-/// every intent of every feature, routing counter intents by index (seed 002, "mixing everything",
-/// with seed 004's app and its cross-feature rule: loading a counter's quote selects the counter tab).
+/// every intent of every feature, routing counter intents by index ("The Many Flavors of Unidirectional
+/// Architectures in Swift", "mixing everything", with the app of "MVVM vs TCA" and its cross-feature
+/// rule: loading a counter's quote selects the counter tab).
 ///
-/// Every change of any feature is a change of the one `state`, so everything observing the store
-/// is woken by it: the cost seed 002 describes for a single state value.
+/// Every change of any feature is a change of the one `state`, so everything observing the store is
+/// woken by it: the cost "The Many Flavors of Unidirectional Architectures in Swift" describes for a
+/// single state value.
 @MainActor
 public final class AppStore: Store<AppState, AppOutput> {
     private let quoteClient: QuoteClient
@@ -162,8 +165,8 @@ extension AppState {
 }
 
 /// The composed app in the multi-store layout: a thin root whose whole state is the selected tab,
-/// holding one ``CounterStore`` per counter and one ``TransferStore`` (seed 002's distributed state,
-/// the Flux way).
+/// holding one ``CounterStore`` per counter and one ``TransferStore`` ("The Many Flavors of
+/// Unidirectional Architectures in Swift": distributed state, the Flux way).
 ///
 /// Each child store is observed on its own, so a change of one counter wakes only that counter's
 /// observers. Intents go to the children directly (`root.counters[2].increment()`), except a

@@ -1,6 +1,7 @@
 import Domain
 
-/// What a counter store announces once and does not keep: seed 002's "output" messages.
+/// What a counter store announces once and does not keep: the "output" messages of "The Many Flavors of
+/// Unidirectional Architectures in Swift".
 public enum CounterOutput: Equatable, Sendable {
     /// A newly loaded quote is shown.
     case quoteLoaded(Quote)
@@ -8,8 +9,8 @@ public enum CounterOutput: Equatable, Sendable {
     case quoteFailed(QuoteError)
 }
 
-/// The counter feature as a ``Store`` subclass: seed 002's "mixing everything" flavor applied to
-/// seed 004's counter with a quote.
+/// The counter feature as a ``Store`` subclass: the "mixing everything" flavor of "The Many Flavors of
+/// Unidirectional Architectures in Swift", applied to the counter with a quote of "MVVM vs TCA".
 ///
 /// Intents are methods. `increment()` and `decrement()` change ``Store/state`` and return;
 /// `loadQuote()` changes it, awaits the ``QuoteClient`` and applies the answer, in one async method

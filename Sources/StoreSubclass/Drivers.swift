@@ -1,6 +1,7 @@
 import Domain
 
-/// The store-subclass architecture's entry point for the harness (seed 002, "mixing everything").
+/// The store-subclass architecture's entry point for the harness ("The Many Flavors of Unidirectional
+/// Architectures in Swift", "mixing everything").
 public enum StoreSubclassArchitecture: Architecture {
     public static let id = ArchitectureID.storeSubclass
 

@@ -1,14 +1,15 @@
 import Observation
 import Synchronization
 
-/// The state container every feature store subclasses: seed 002's "mixing everything" flavor.
+/// The state container every feature store subclasses: the "mixing everything" flavor of
+/// "The Many Flavors of Unidirectional Architectures in Swift" by Luis Recuenco.
 ///
-/// A store is a black box with observable `state` (an `Equatable` value) and fire-and-forget outputs.
-/// A feature subclasses it and writes its intents as plain methods, async where they reach a
-/// dependency, that mutate ``state`` directly and ``send(output:)`` events no one needs to keep; there
-/// is no action enum and no reducer. As in the seed, `@MainActor` keeps every state change on the main
-/// thread; unlike the seed, only this module writes ``state`` (`internal(set)` stands in for the
-/// `protected` Swift lacks), and Combine is replaced by what Linux has:
+/// A store is a black box with observable `state` (an `Equatable` value) and fire-and-forget outputs. A
+/// feature subclasses it and writes its intents as plain methods, async where they reach a dependency,
+/// that mutate ``state`` directly and ``send(output:)`` events no one needs to keep; there is no action
+/// enum and no reducer. As in the article, `@MainActor` keeps every state change on the main thread;
+/// unlike the article, only this module writes ``state`` (`internal(set)` stands in for the `protected`
+/// Swift lacks), and Combine is replaced by what Linux has:
 ///
 /// - Observation: the store is `Observable` and ``state`` is its one tracked property, so SwiftUI (or
 ///   `withObservationTracking`) sees every change of it. The harness observes stores this way.

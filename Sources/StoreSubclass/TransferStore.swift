@@ -1,8 +1,9 @@
 import Domain
 import Foundation
 
-/// What a transfer store announces once and does not keep: seed 002's "output" messages, for
-/// things like a confirmation toast that should not come back when the screen is redrawn.
+/// What a transfer store announces once and does not keep: the "output" messages of "The Many Flavors
+/// of Unidirectional Architectures in Swift", for things like a confirmation toast that should not come
+/// back when the screen is redrawn.
 public enum TransferOutput: Equatable, Sendable {
     /// The bank executed a transfer; it is also `lastTransaction`.
     case transferCompleted(Transaction)
@@ -10,7 +11,8 @@ public enum TransferOutput: Equatable, Sendable {
     case transferFailed(TransferError)
 }
 
-/// Seed 000's money transfer as a ``Store`` subclass (seed 002, "mixing everything").
+/// The money transfer of "MVVM + Reducer Pattern" as a ``Store`` subclass ("The Many Flavors of
+/// Unidirectional Architectures in Swift", "mixing everything").
 ///
 /// The selection and amount intents are synchronous methods that change ``Store/state``.
 /// `loadAccounts()` and `submitTransfer()` change it, await their use case and apply the answer.

@@ -3,8 +3,8 @@ import Foundation
 
 // MARK: - Single store: state and reducer
 
-/// The whole composed app as one value (seed 004's app): the selected tab, every counter and the
-/// transfer module. The single-store interactor owns it.
+/// The whole composed app as one value (the app of "MVVM vs TCA"): the selected tab, every counter and
+/// the transfer module. The single-store interactor owns it.
 public struct AppState: Equatable, Sendable {
     public var selectedTab: Tab
     public var counters: [CounterState]
@@ -37,11 +37,11 @@ public enum AppAction: Equatable, Sendable {
     case selectTab(Tab)
 }
 
-/// The single-store app's reducer (seed 003): routes each child action to the child's reducer by
-/// index, and applies the cross-feature rule of seed 004: a counter's quote request selects the
-/// counter tab.
+/// The single-store app's reducer ("VIPER Architecture with Reducer and State"): routes each child
+/// action to the child's reducer by index, and applies the cross-feature rule of "MVVM vs TCA": a
+/// counter's quote request selects the counter tab.
 ///
-/// Like the seed's, it copies the whole app state, changes the copy and returns it. While the
+/// Like the article's, it copies the whole app state, changes the copy and returns it. While the
 /// interactor still holds the old state, changing one counter in the copy copies the `counters`
 /// array: each counter action costs time proportional to the number of counters. The benchmarks'
 /// single-store layout rows show that cost.
@@ -65,15 +65,15 @@ public enum AppReducer {
 
 // MARK: - Single store: contracts
 
-/// What the single-store app presenter shows (seed 003's view contract): the whole app, after every
-/// change of any of its parts.
+/// What the single-store app presenter shows (the VIPER article's view contract): the whole app, after
+/// every change of any of its parts.
 @MainActor
 public protocol AppView: AnyObject {
     func render(_ state: AppState)
 }
 
 /// The use cases the single-store app presenter asks its interactor for: every child's, addressed by
-/// index, plus the tab selection (seed 003's interactor input).
+/// index, plus the tab selection (the VIPER article's interactor input).
 @MainActor
 public protocol AppInteractorInput: Interactor {
     /// Where the interactor reports every new state. Held weakly.
@@ -92,7 +92,7 @@ public protocol AppInteractorInput: Interactor {
     func resetError()
 }
 
-/// What the single-store app interactor tells its presenter (seed 003's interactor output).
+/// What the single-store app interactor tells its presenter (the VIPER article's interactor output).
 @MainActor
 public protocol AppInteractorOutput: AnyObject {
     func appDidChange(_ state: AppState)
@@ -100,9 +100,9 @@ public protocol AppInteractorOutput: AnyObject {
 
 // MARK: - Single store: interactor
 
-/// The single-store layout's interactor (seed 003, seed 002's single store): one interactor owns the
-/// whole ``AppState`` and performs every child's use cases, changing the state only through
-/// ``AppReducer`` on the main actor.
+/// The single-store layout's interactor (the VIPER article, with the single store of "The Many Flavors
+/// of Unidirectional Architectures in Swift"): one interactor owns the whole ``AppState`` and performs
+/// every child's use cases, changing the state only through ``AppReducer`` on the main actor.
 ///
 /// Its tasks are keyed by child, so counter 1's newer load cancels counter 1's older one and nothing
 /// else. Each change is reported as the whole app state, so every view of the app is rendered after
@@ -204,8 +204,8 @@ public final class AppInteractor: AppInteractorInput {
 
 // MARK: - Single store: presenter and router
 
-/// The single-store app's presenter (seed 003): forwards every child's events to the one interactor
-/// and renders the whole app state to every attached view after each change.
+/// The single-store app's presenter (the VIPER article): forwards every child's events to the one
+/// interactor and renders the whole app state to every attached view after each change.
 @MainActor
 public final class AppPresenter: AppInteractorOutput {
     public let interactor: any AppInteractorInput
@@ -282,9 +282,9 @@ public final class AppPresenter: AppInteractorOutput {
     }
 }
 
-/// The single-store app's router (seed 003): builds the module and presents the transfer tab's error
-/// alert. The selected tab is part of ``AppState`` in this layout, so selecting a tab is a use case
-/// of the interactor, not navigation.
+/// The single-store app's router (the VIPER article): builds the module and presents the transfer tab's
+/// error alert. The selected tab is part of ``AppState`` in this layout, so selecting a tab is a use
+/// case of the interactor, not navigation.
 @MainActor
 public final class AppRouter: TransferRouting {
     /// The error the alert on screen shows, if any.
@@ -311,8 +311,9 @@ public final class AppRouter: TransferRouting {
 
 // MARK: - Multi store
 
-/// The multi-store layout's router (seed 003, seed 002's multi store): owns the tab bar, that is
-/// the selected tab, and builds the app as one counter module per counter plus a transfer module.
+/// The multi-store layout's router (the VIPER article, with the multi store of "The Many Flavors of
+/// Unidirectional Architectures in Swift"): owns the tab bar, that is the selected tab, and builds the
+/// app as one counter module per counter plus a transfer module.
 ///
 /// Each counter's router holds this router weakly and selects the counter tab through it when the
 /// counter loads a quote, so the cross-feature rule holds whichever presenter receives the event.
@@ -339,8 +340,9 @@ public final class AppRootRouter: TabRouting {
     }
 }
 
-/// The multi-store layout's thin root (seed 002's multi store): holds one VIPER module per child,
-/// through its presenter, and the tab router. It owns no state of its own.
+/// The multi-store layout's thin root (the multi store of "The Many Flavors of Unidirectional
+/// Architectures in Swift"): holds one VIPER module per child, through its presenter, and the tab
+/// router. It owns no state of its own.
 ///
 /// Send a counter's events to `counters[i]` and the transfer's to `transfer`; a view attached to
 /// `counters[i]` is rendered only when counter `i` changes.

@@ -2,7 +2,8 @@ import Domain
 
 // MARK: - State and reducer
 
-/// Everything that changes a counter's state (seed 003's actions, for seed 004's counter).
+/// Everything that changes a counter's state (the actions of "VIPER Architecture with Reducer and
+/// State", for the counter of "MVVM vs TCA").
 ///
 /// The interactor is the only sender: `quoteRequested` when a load starts, `quoteLoaded` when its
 /// quote client answers.
@@ -13,9 +14,10 @@ public enum CounterAction: Equatable, Sendable {
     case quoteLoaded(Result<Quote, QuoteError>)
 }
 
-/// The counter's reducer (seed 003): a pure function from the state and an action to the next state.
+/// The counter's reducer (the VIPER article): a pure function from the state and an action to the next
+/// state.
 ///
-/// Like the seed's, it copies the state it is given, changes the copy and returns it. It performs no
+/// Like the article's, it copies the state it is given, changes the copy and returns it. It performs no
 /// work and starts none; loading the quote is the interactor's use case.
 public enum CounterReducer {
     public static func reduce(state: CounterState, action: CounterAction) -> CounterState {
@@ -41,14 +43,14 @@ public enum CounterReducer {
 
 // MARK: - Contracts
 
-/// What the counter presenter shows (seed 003's view contract). The presenter calls ``render(_:)``
-/// after every change of the counter's state.
+/// What the counter presenter shows (the VIPER article's view contract). The presenter calls
+/// ``render(_:)`` after every change of the counter's state.
 @MainActor
 public protocol CounterView: AnyObject {
     func render(_ state: CounterState)
 }
 
-/// The use cases the counter presenter asks its interactor for (seed 003's interactor input).
+/// The use cases the counter presenter asks its interactor for (the VIPER article's interactor input).
 @MainActor
 public protocol CounterInteractorInput: Interactor {
     /// Where the interactor reports every new state. Held weakly.
@@ -60,13 +62,13 @@ public protocol CounterInteractorInput: Interactor {
     func loadQuote()
 }
 
-/// What the counter interactor tells its presenter (seed 003's interactor output).
+/// What the counter interactor tells its presenter (the VIPER article's interactor output).
 @MainActor
 public protocol CounterInteractorOutput: AnyObject {
     func counterDidChange(_ state: CounterState)
 }
 
-/// The counter module's navigation (seed 003's router).
+/// The counter module's navigation (the VIPER article's router).
 @MainActor
 public protocol CounterRouting: AnyObject {
     /// Brings the counter's tab to the front, if the counter lives in a tab bar.
@@ -75,7 +77,8 @@ public protocol CounterRouting: AnyObject {
 
 // MARK: - Interactor
 
-/// Owns a counter's state and loads its quotes (seed 003's interactor, without the queue hops).
+/// Owns a counter's state and loads its quotes (the VIPER article's interactor, without the queue
+/// hops).
 ///
 /// Every change goes through ``CounterReducer`` on the main actor. A quote is fetched off the main
 /// actor in a task this interactor owns; a newer ``loadQuote()`` cancels the older fetch and only the
@@ -142,7 +145,7 @@ public final class CounterInteractor: CounterInteractorInput {
 
 // MARK: - Presenter
 
-/// Turns the counter view's events into use cases and renders the counter's state (seed 003's
+/// Turns the counter view's events into use cases and renders the counter's state (the VIPER article's
 /// presenter).
 ///
 /// The presenter keeps the views attached to it and renders every state its interactor reports to
@@ -183,7 +186,8 @@ public final class CounterPresenter: CounterInteractorOutput {
         interactor.decrement()
     }
 
-    /// Loads a quote and brings the counter's tab to the front (seed 004's cross-feature rule).
+    /// Loads a quote and brings the counter's tab to the front (the cross-feature rule of "MVVM vs
+    /// TCA").
     public func didTapLoadQuote() {
         interactor.loadQuote()
         router.showCounterTab()
@@ -198,8 +202,8 @@ public final class CounterPresenter: CounterInteractorOutput {
 
 // MARK: - Router
 
-/// The counter module's router (seed 003): builds the module and brings the counter's tab to the
-/// front through the app's ``TabRouting``, when there is one.
+/// The counter module's router (the VIPER article): builds the module and brings the counter's tab to
+/// the front through the app's ``TabRouting``, when there is one.
 @MainActor
 public final class CounterRouter: CounterRouting {
     private weak var tabs: (any TabRouting)?

@@ -1,6 +1,7 @@
 import Domain
 
-/// The viper-reducer architecture (seed 003, VIPER with a reducer) as the harness builds it.
+/// The viper-reducer architecture (VIPER with a reducer, after "VIPER Architecture with Reducer and
+/// State") as the harness builds it.
 public enum ViperReducerArchitecture: Architecture {
     public static let id = ArchitectureID.viperReducer
 
@@ -30,8 +31,8 @@ public enum ViperReducerArchitecture: Architecture {
     }
 }
 
-/// A view that only reports that it was rendered: how the harness observes a module (seed 003's
-/// view contract, with the observer's callback as its display).
+/// A view that only reports that it was rendered: how the harness observes a module (the VIPER
+/// article's view contract, with the observer's callback as its display).
 @MainActor
 public final class ObserverView: CounterView, TransferView, AppView {
     private let onRender: @MainActor () -> Void
@@ -53,7 +54,8 @@ public final class ObserverView: CounterView, TransferView, AppView {
     }
 }
 
-/// Drives a counter module through its presenter, as its view would (harness adapter, seed 003).
+/// Drives a counter module through its presenter, as its view would (harness adapter, the VIPER
+/// article).
 @MainActor
 public final class CounterModuleDriver: FeatureDriver {
     public let presenter: CounterPresenter
@@ -77,7 +79,8 @@ public final class CounterModuleDriver: FeatureDriver {
     }
 }
 
-/// Drives a transfer module through its presenter, as its view would (harness adapter, seed 003).
+/// Drives a transfer module through its presenter, as its view would (harness adapter, the VIPER
+/// article).
 @MainActor
 public final class TransferModuleDriver: FeatureDriver {
     public let presenter: TransferPresenter
@@ -98,7 +101,7 @@ public final class TransferModuleDriver: FeatureDriver {
 }
 
 /// Drives the single-store app, one ``AppPresenter`` over one ``AppInteractor`` (harness adapter,
-/// seed 003). Every counter observer is a view of the whole app.
+/// the VIPER article). Every counter observer is a view of the whole app.
 @MainActor
 public final class SingleStoreAppDriver: AppDriver {
     public let presenter: AppPresenter
@@ -136,7 +139,7 @@ public final class SingleStoreAppDriver: AppDriver {
 }
 
 /// Drives the multi-store app, an ``AppRootPresenter`` over one module per child (harness adapter,
-/// seed 003). A counter observer is a view of that counter's module only.
+/// the VIPER article). A counter observer is a view of that counter's module only.
 @MainActor
 public final class MultiStoreAppDriver: AppDriver {
     public let root: AppRootPresenter

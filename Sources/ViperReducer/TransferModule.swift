@@ -3,7 +3,8 @@ import Foundation
 
 // MARK: - State and reducer
 
-/// Everything that changes the transfer module's state (seed 003's actions, for seed 000's transfer).
+/// Everything that changes the transfer module's state (the actions of "VIPER Architecture with Reducer
+/// and State", for the transfer of "MVVM + Reducer Pattern").
 ///
 /// The interactor sends them: user edits directly, the rest when a use case starts or answers.
 public enum TransferAction: Equatable, Sendable {
@@ -18,9 +19,9 @@ public enum TransferAction: Equatable, Sendable {
     case resetError
 }
 
-/// The transfer module's reducer (seed 003): a pure function from the state and an action to the
-/// next newState. Like the seed's, it copies the state it is given, changes the copy and returns it.
-/// Whether a submission may start at all is the interactor's decision.
+/// The transfer module's reducer (the VIPER article): a pure function from the state and an action to
+/// the next newState. Like the article's, it copies the state it is given, changes the copy and returns
+/// it. Whether a submission may start at all is the interactor's decision.
 public enum TransferReducer {
     public static func reduce(state: TransferState, action: TransferAction) -> TransferState {
         var newState = state
@@ -68,14 +69,14 @@ public enum TransferReducer {
 
 // MARK: - Contracts
 
-/// What the transfer presenter shows (seed 003's view contract). The presenter calls ``render(_:)``
-/// after every change of the transfer module's state.
+/// What the transfer presenter shows (the VIPER article's view contract). The presenter calls
+/// ``render(_:)`` after every change of the transfer module's state.
 @MainActor
 public protocol TransferView: AnyObject {
     func render(_ state: TransferState)
 }
 
-/// The use cases the transfer presenter asks its interactor for (seed 003's interactor input).
+/// The use cases the transfer presenter asks its interactor for (the VIPER article's interactor input).
 @MainActor
 public protocol TransferInteractorInput: Interactor {
     /// Where the interactor reports every new state. Held weakly.
@@ -91,13 +92,13 @@ public protocol TransferInteractorInput: Interactor {
     func resetError()
 }
 
-/// What the transfer interactor tells its presenter (seed 003's interactor output).
+/// What the transfer interactor tells its presenter (the VIPER article's interactor output).
 @MainActor
 public protocol TransferInteractorOutput: AnyObject {
     func transferDidChange(_ state: TransferState)
 }
 
-/// The transfer module's navigation (seed 003's router): the alert that shows an error.
+/// The transfer module's navigation (the VIPER article's router): the alert that shows an error.
 @MainActor
 public protocol TransferRouting: AnyObject {
     /// Shows an alert for `error`, replacing any alert on screen.
@@ -108,8 +109,8 @@ public protocol TransferRouting: AnyObject {
 
 // MARK: - Interactor
 
-/// Owns the transfer module's state and runs its two use cases (seed 003's interactor, without the
-/// queue hops).
+/// Owns the transfer module's state and runs its two use cases (the VIPER article's interactor, without
+/// the queue hops).
 ///
 /// Every change goes through ``TransferReducer`` on the main actor. The use cases run off the main
 /// actor in tasks this interactor owns: a newer ``loadAccounts()`` cancels the older load, and a
@@ -241,8 +242,8 @@ struct TransferRequest: Sendable {
 // MARK: - Presenter
 
 /// Turns the transfer view's events into use cases, renders the transfer module's state, and has its
-/// router present an alert while the state holds an error (seed 003's presenter, which "interprets
-/// state changes").
+/// router present an alert while the state holds an error (the VIPER article's presenter, which
+/// "interprets state changes").
 ///
 /// Like ``CounterPresenter``, it keeps the views attached to it and renders every reported state to
 /// all of them.
@@ -326,7 +327,7 @@ struct ErrorAlert {
 
 // MARK: - Router
 
-/// The transfer module's router (seed 003): builds the module and presents its error alert.
+/// The transfer module's router (the VIPER article): builds the module and presents its error alert.
 ///
 /// Without UIKit there is no alert controller to present; the router records the alert it shows in
 /// ``presentedError``, as a SwiftUI router would hold the value its `.alert` modifier is bound to.

@@ -1,4 +1,5 @@
-// ViperReducer: the `viper-reducer` architecture, VIPER with a Redux-style reducer (seed 003).
+// ViperReducer: the `viper-reducer` architecture, VIPER with a Redux-style reducer ("VIPER Architecture
+// with Reducer and State").
 //
 // Every feature is a VIPER module of five parts, each in its own type, and its files end in
 // `Module` (`CounterModule.swift`, `TransferModule.swift`, `AppModule.swift`) where the reducer
@@ -11,15 +12,15 @@
 //   the interactor or the router, and renders every state the interactor reports to its views.
 // - Interactor: owns the module's state and performs its use cases (the quote client, the transfer
 //   use cases). It changes the state in exactly one place, by running an action through the
-//   module's pure reducer, which copies the state as the seed's does
+//   module's pure reducer, which copies the state as the article's does
 //   (`state = CounterReducer.reduce(state: state, action: action)`), and then tells its output,
 //   the presenter, about the new state.
 // - Entity: the Domain types (`CounterState`, `Quote`, `Account`, …).
-// - Router: navigation. It builds its module (`CounterRouter.makeModule(...)`, as seed 003's router
-//   does) and moves between screens: a counter that loads a quote brings the counter tab to the
+// - Router: navigation. It builds its module (`CounterRouter.makeModule(...)`, as the VIPER article's
+//   router does) and moves between screens: a counter that loads a quote brings the counter tab to the
 //   front, the transfer module presents its error as an alert.
 //
-// What this module does differently from seed 003: the seed's interactor runs the reducer on a
+// What this module does differently from the article: the article's interactor runs the reducer on a
 // global dispatch queue and hops back to the main queue to notify the presenter, so two dispatches
 // race on the interactor's `state` and a slow, older result can overwrite a newer one. Here every
 // view, presenter, interactor and router is `@MainActor`, the reducer runs on the main actor, and
@@ -36,7 +37,7 @@
 import Domain
 
 /// What every interactor of this module offers next to its use cases: the number of use-case tasks
-/// still running, and a way to await them (seed 003's interactor, without its fire-and-forget
+/// still running, and a way to await them (the VIPER article's interactor, without its fire-and-forget
 /// queue hops).
 ///
 /// Presenters reach their interactor through a protocol refining this one, so tests can hand a
@@ -51,8 +52,8 @@ public protocol Interactor: AnyObject {
     func settle() async
 }
 
-/// Navigation between the tabs of the composed app (seed 003's router, as a tab bar controller's
-/// owner would write it).
+/// Navigation between the tabs of the composed app (the VIPER article's router, as a tab bar
+/// controller's owner would write it).
 ///
 /// A module's router holds its tab router weakly: the app owns the tab bar, the module only asks it
 /// to bring a tab to the front.
@@ -62,8 +63,8 @@ public protocol TabRouting: AnyObject {
     func selectTab(_ tab: Tab)
 }
 
-/// The tasks an interactor's use cases run, keyed by request kind (seed 003's interactor, made free
-/// of its data race).
+/// The tasks an interactor's use cases run, keyed by request kind (the VIPER article's interactor, made
+/// free of its data race).
 ///
 /// ``run(_:operation:deliver:)`` starts `operation` off the main actor in a task this object owns.
 /// When the operation returns, the task is back on the main actor: it forgets itself, and hands the

@@ -27,10 +27,18 @@ struct BenchCommandTests {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
         "bench-cli-\(UUID().uuidString)")
 
-    func write(_ rows: [ResultRow], to name: String) throws -> String {
+    /// Writes `rows` as CSV with a metadata sidecar naming `cpu` (nil: no sidecar).
+    func write(_ rows: [ResultRow], to name: String, cpu: String? = "Test CPU") throws -> String {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent(name).path
         try ResultCSV.render(rows).write(toFile: path, atomically: true, encoding: .utf8)
+        if let cpu {
+            let metadata = RunMetadata(
+                commit: "abc", swiftVersion: "Swift version 6.3.1", operatingSystem: "Linux", cpu: cpu,
+                cores: 2,
+                configuration: "release", date: "2026-11-23T00:00:00Z", options: [], seed: 7)
+            try metadata.encoded().write(to: URL(fileURLWithPath: RunMetadata.sidecarPath(forCSV: path)))
+        }
         return path
     }
 
@@ -117,5 +125,56 @@ struct BenchCommandTests {
         #expect(list.status == 0)
         #expect(list.captured.data.contains("layout"))
         #expect(!list.captured.data.contains("dispatch "))
+    }
+
+    @Test("compare refuses times from another CPU model unless told, and compares counts only on request")
+    func otherMachine() async throws {
+        let time = CSVTestsRow.time(ratio: 4)
+        let baseline = try write([row(median: 2), time], to: "epyc.csv", cpu: "AMD EPYC")
+        let current = try write([row(median: 2), time], to: "xeon.csv", cpu: "Intel Xeon")
+        let (refused, captured) = await bench("compare", baseline, current)
+        #expect(refused == 2)
+        #expect(captured.errors.count == 1)
+        #expect(captured.errors.first?.contains("CPU 'AMD EPYC'") == true)
+        #expect(await bench("compare", baseline, current, "--allow-other-machine").status == 0)
+        let (countsOnly, report) = await bench("compare", baseline, current, "--counts-only")
+        #expect(countsOnly == 0)
+        #expect(report.data.contains("1 metrics compared (counts only, no times)"))
+        let worse = try write([row(median: 3), time], to: "xeon-worse.csv", cpu: "Intel Xeon")
+        #expect(await bench("compare", baseline, worse, "--counts-only").status == 1)
+    }
+
+    @Test("compare needs both runs' metadata, and names the missing file")
+    func missingMetadata() async throws {
+        let baseline = try write([row(median: 2)], to: "bare.csv", cpu: nil)
+        let current = try write([row(median: 2)], to: "dressed.csv")
+        let (status, captured) = await bench("compare", baseline, current)
+        #expect(status == 2)
+        #expect(captured.errors.count == 1)
+        #expect(captured.errors.first?.contains("bare.meta.json") == true)
+    }
+
+    @Test("a measured case that hit the iteration limit fails the run; a reference may")
+    func iterationLimit() {
+        var emptied = CSVTestsRow.time(ratio: 0.01)
+        emptied.hitIterationLimit = true
+        var reference = CSVTestsRow.time(ratio: nil)
+        reference.key.architecture = "reference"
+        reference.hitIterationLimit = true
+        #expect(BenchCommand.rowOptimisedAway([reference]) == nil)
+        #expect(BenchCommand.rowOptimisedAway([reference, emptied]) == emptied)
+    }
+}
+
+/// Time rows for the command tests.
+enum CSVTestsRow {
+    static func time(ratio: Double?) -> ResultRow {
+        ResultRow(
+            key: .init(
+                suite: "dispatch", architecture: "closure-effects", feature: "counter/increment", layout: "",
+                n: "",
+                metric: "time"),
+            unit: "ns", median: 10, p25: 9, p75: 11, min: 8, max: 12, samples: 7, ratioToBaseline: ratio,
+            configuration: "release")
     }
 }

@@ -6,7 +6,9 @@ struct InvocationTests {
     let vocabulary = Vocabulary(
         suites: ["baseline", "dispatch", "effects"],
         architectures: ["closure-effects", "effect-values"],
-        features: ["counter", "transfer"]
+        features: ["counter", "transfer"],
+        layouts: ["single-store", "multi-store"],
+        sizes: [1, 10, 100]
     )
 
     func parse(_ arguments: String) throws -> Invocation {
@@ -45,6 +47,38 @@ struct InvocationTests {
         #expect(Filter().selects(suite: "anything", architecture: "at", feature: "all"))
     }
 
+    @Test("Layouts and sizes narrow a filter to single cases; a nil layout or size is not excluded")
+    func layoutAndSizeTerms() throws {
+        var expected = Invocation.RunOptions()
+        expected.filter = Filter(suites: ["dispatch"], layouts: ["single-store"], sizes: [10])
+        #expect(try parse("--filter dispatch,single-store,n=10") == .run(expected))
+        let filter = expected.filter
+        #expect(
+            filter.selects(
+                suite: "dispatch", architecture: "a", feature: "app", layout: "single-store", n: 10))
+        #expect(
+            !filter.selects(
+                suite: "dispatch", architecture: "a", feature: "app", layout: "multi-store", n: 10))
+        #expect(
+            !filter.selects(
+                suite: "dispatch", architecture: "a", feature: "app", layout: "single-store", n: 1))
+        #expect(filter.selects(suite: "dispatch", architecture: "a", feature: "app"))
+        #expect(filter.terms == ["dispatch", "single-store", "n=10"])
+    }
+
+    @Test("--seed takes a whole number; compare takes --allow-other-machine and --counts-only")
+    func seedAndMachineOptions() throws {
+        var expected = Invocation.RunOptions()
+        expected.seed = 42
+        #expect(try parse("--seed 42") == .run(expected))
+        var compare = Invocation.CompareOptions(baseline: "a.csv", current: "b.csv")
+        compare.allowOtherMachine = true
+        #expect(try parse("compare a.csv b.csv --allow-other-machine") == .compare(compare))
+        compare.allowOtherMachine = false
+        compare.countsOnly = true
+        #expect(try parse("compare --counts-only a.csv b.csv") == .compare(compare))
+    }
+
     @Test("list, compare and help")
     func otherCommands() throws {
         #expect(try parse("list --filter counter") == .list(Filter(features: ["counter"])))
@@ -81,6 +115,9 @@ struct InvocationTests {
             ("compare a.csv b.csv --time-tolerance lots", "--time-tolerance must be a percentage"),
             ("compare a.csv b.csv --time-tolerance", "--time-tolerance needs a value"),
             ("compare a.csv b.csv --strict", "unknown option '--strict' for compare"),
+            ("--filter n=7", "unknown filter 'n=7'"),
+            ("--seed -1", "--seed must be a whole number"),
+            ("compare a.csv b.csv --counts-only --time-tolerance 10", "--counts-only compares no times"),
         ]
     )
     func errors(arguments: String, message: String) {

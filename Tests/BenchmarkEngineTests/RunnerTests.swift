@@ -34,12 +34,12 @@ struct RunnerTests {
         #expect(result.samples.allSatisfy { $0 > 0 })
     }
 
-    @Test func roundsAreInterleavedAndRotated() async {
+    @Test func everyRoundSamplesEachBenchmarkOnceInTheSeededOrder() async {
         final class Log {
             var entries: [String] = []
         }
         let log = Log()
-        let names = ["a", "b", "c"]
+        let names = ["a", "b", "c", "d"]
         let benchmarks = names.map { name in
             Benchmark(name) { iterations in
                 log.entries.append(name)
@@ -47,13 +47,56 @@ struct RunnerTests {
             }
         }
         let configuration = BenchmarkConfiguration(
-            targetSampleDuration: .microseconds(50), warmUpRounds: 2, samples: 4)
-        let results = await BenchmarkRunner(configuration: configuration).run(benchmarks)
+            targetSampleDuration: .microseconds(50), warmUpRounds: 2, samples: 4, seed: 11)
+        let runner = BenchmarkRunner(configuration: configuration)
+        let results = await runner.run(benchmarks)
         #expect(results.map(\.name) == names)
         #expect(results.allSatisfy { $0.samples.count == 4 && $0.time.count == 4 })
-        let rounds = 2 + 4
-        let expected = (0..<rounds).flatMap { round in (0..<3).map { names[(round + $0) % 3] } }
-        #expect(Array(log.entries.suffix(rounds * 3)) == expected)
+        let orders = runner.roundOrders(count: 4)
+        #expect(orders.count == 6)
+        #expect(orders.allSatisfy { $0.sorted() == [0, 1, 2, 3] })
+        #expect(Array(log.entries.suffix(6 * 4)) == orders.flatMap { $0.map { names[$0] } })
+    }
+
+    @Test func aSeedReproducesItsOrderAndAnotherSeedShufflesDifferently() {
+        func orders(_ seed: UInt64) -> [[Int]] {
+            BenchmarkRunner(configuration: BenchmarkConfiguration(warmUpRounds: 3, samples: 25, seed: seed))
+                .roundOrders(count: 14)
+        }
+        #expect(orders(5) == orders(5))
+        #expect(orders(5) != orders(6))
+        // No case always follows the same neighbour: across 28 rounds of 14, a case's predecessor varies.
+        let predecessors = orders(5).compactMap { order in
+            order.firstIndex(of: 7).flatMap { $0 > 0 ? order[$0 - 1] : nil }
+        }
+        #expect(Set(predecessors).count > 3)
+    }
+
+    @Test func preparationIsLeftOutOfTimeAndCounts() async throws {
+        final class Box {
+            var items: [[Int]] = []
+        }
+        let benchmark = Benchmark(
+            "prepared",
+            setUp: { _ in Box() },
+            prepare: { box, index in
+                box.items.append(Array(repeating: index, count: 100))
+                for _ in 0..<20_000 { blackHole(index) }
+            },
+            operation: { box in blackHole(box.items.count) }
+        )
+        let configuration = BenchmarkConfiguration(
+            targetSampleDuration: .microseconds(200), warmUpRounds: 0, samples: 3)
+        let result = try #require(await BenchmarkRunner(configuration: configuration).run([benchmark]).first)
+        let unprepared = Benchmark("plain") { iterations in
+            for index in 0..<iterations { for _ in 0..<20_000 { blackHole(index) } }
+        }
+        let plain = try #require(await BenchmarkRunner(configuration: configuration).run([unprepared]).first)
+        #expect(result.time.median * 10 < plain.time.median, "the prepare loop was timed")
+        if AllocationCounter.isAvailable {
+            let report = try #require(await benchmark.measureAllocations(iterations: 8, scope: .allThreads))
+            #expect(report.allocationsPerOperation < 0.5, "the prepare step's arrays were counted")
+        }
     }
 
     @Test func asyncBenchmarksRun() async throws {
@@ -95,7 +138,7 @@ struct RunnerTests {
         let configuration = BenchmarkConfiguration(
             targetSampleDuration: .microseconds(100), warmUpRounds: 1, samples: 3)
         let results = await BenchmarkRunner(configuration: configuration).run(ReferenceBenchmarks.all)
-        #expect(results.map(\.name) == ["empty", "struct-mutation", "closure-call"])
+        #expect(results.map(\.name) == ["empty", "struct-mutation", "closure-call", "round-trip"])
         for result in results.dropFirst() {
             #expect(!result.reachedIterationLimit)
             #expect(result.time.median > 0)

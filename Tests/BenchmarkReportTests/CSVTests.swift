@@ -30,12 +30,12 @@ struct CSVTests {
         )
     }
 
-    @Test("The header is benchmarks.md's schema plus the build configuration")
+    @Test("The header is benchmarks.md's schema plus the build configuration and flags")
     func header() {
         let text = ResultCSV.render([])
         #expect(
             text
-                == "suite,architecture,feature,layout,n,metric,unit,median,p25,p75,min,max,samples,ratio_to_baseline,configuration\r\n"
+                == "suite,architecture,feature,layout,n,metric,unit,median,p25,p75,min,max,samples,ratio_to_baseline,configuration,flags\r\n"
         )
     }
 
@@ -55,8 +55,8 @@ struct CSVTests {
         let lines = ResultCSV.render(rows).split(separator: "\r\n")
         #expect(lines.count == 3)
         #expect(
-            lines[1] == "dispatch,closure-effects,counter,,,time,ns,12.5,11.5,13.5,10.5,15.5,40,4.2,release")
-        #expect(lines[2] == "layout,effect-values,app,single-store,1000,mallocs,count,3,3,3,3,3,1,,release")
+            lines[1] == "dispatch,closure-effects,counter,,,time,ns,12.5,11.5,13.5,10.5,15.5,40,4.2,release,")
+        #expect(lines[2] == "layout,effect-values,app,single-store,1000,mallocs,count,3,3,3,3,3,1,,release,")
     }
 
     @Test("Fields with commas, quotes and line breaks are quoted and read back unchanged")
@@ -74,7 +74,10 @@ struct CSVTests {
             Self.row(suite: "effects", median: 1e-9, ratio: nil),
             Self.row(suite: "state-copy", n: "10000", median: 123_456_789.125, ratio: 1234.5678),
         ]
-        #expect(try ResultCSV.parse(ResultCSV.render(rows)) == rows)
+        var limited = Self.row(suite: "baseline", median: 4e-9)
+        limited.hitIterationLimit = true
+        #expect(try ResultCSV.parse(ResultCSV.render(rows + [limited])) == rows + [limited])
+        #expect(ResultCSV.render([limited]).contains(",release,iteration-limit\r\n"))
     }
 
     @Test("Plain LF line endings and a missing final newline are accepted")
@@ -103,41 +106,24 @@ private let malformedFiles: [(text: String, line: Int, problem: String)] = [
     ("", 1, "the file is empty"),
     ("suite,architecture\r\n", 1, "the header is not"),
     (
-        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,3,,release,extra\r\n", 2,
-        "expected 15 fields, found 16"
+        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,3,,release,,extra\r\n", 2,
+        "expected 16 fields, found 17"
     ),
-    (header + "dispatch,x,counter,,,time,ns,fast,1,1,1,1,3,,release\r\n", 2, "median is not a number"),
+    (header + "dispatch,x,counter,,,time,ns,fast,1,1,1,1,3,,release,\r\n", 2, "median is not a number"),
     (
-        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,0,,release\r\n", 2,
+        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,0,,release,\r\n", 2,
         "samples is not a positive integer"
     ),
-    (header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,3,,fast\r\n", 2, "configuration must be"),
-    (header + ",x,counter,,,time,ns,1,1,1,1,1,3,,release\r\n", 2, "suite is empty"),
-    (header + "dispatch,\"x,counter,,,time,ns,1,1,1,1,1,3,,release\r\n", 2, "never closed"),
-    (header + "dispatch,x\"y,counter,,,time,ns,1,1,1,1,1,3,,release\r\n", 2, "a quote inside"),
+    (header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,3,,fast,\r\n", 2, "configuration must be"),
     (
-        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,3,,release\r\n"
-            + "dispatch,x,counter,,,time,ns,2,1,1,1,1,3,,release\r\n", 3, "duplicate row"
+        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,3,,release,slow\r\n", 2,
+        "flags must be empty or iteration-limit"
+    ),
+    (header + ",x,counter,,,time,ns,1,1,1,1,1,3,,release,\r\n", 2, "suite is empty"),
+    (header + "dispatch,\"x,counter,,,time,ns,1,1,1,1,1,3,,release,\r\n", 2, "never closed"),
+    (header + "dispatch,x\"y,counter,,,time,ns,1,1,1,1,1,3,,release,\r\n", 2, "a quote inside"),
+    (
+        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,3,,release,\r\n"
+            + "dispatch,x,counter,,,time,ns,2,1,1,1,1,3,,release,\r\n", 3, "duplicate row"
     ),
 ]
-
-@Suite("Best of several runs")
-struct BestOfTests {
-    @Test("Each row comes from the run with the lowest ratio or count; order and missing rows are kept")
-    func merge() {
-        let fast = CSVTests.row(median: 10, ratio: 4)
-        let slow = CSVTests.row(median: 9, ratio: 6)
-        let count = ResultRow.count(
-            .init(
-                suite: "dispatch", architecture: "x", feature: "counter/increment", layout: "", n: "",
-                metric: "mallocs"),
-            unit: "count",
-            value: 3,
-            configuration: "release"
-        )
-        var fewer = count
-        fewer.median = 2
-        let onlyInSecond = CSVTests.row(suite: "layout", median: 1, ratio: 1)
-        #expect(BestOf.merge([[slow, count], [fast, fewer, onlyInSecond]]) == [fast, fewer, onlyInSecond])
-    }
-}

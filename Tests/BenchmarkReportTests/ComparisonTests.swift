@@ -119,11 +119,12 @@ struct ComparisonTests {
 
     @Test("Rows missing on either side make the runs incomparable, naming the rows")
     func missingRows() {
-        #expect(throws: ComparisonError.missingRows(inCurrent: [exponent.key], inBaseline: [])) {
-            try Comparison(baseline: baseline, current: Array(baseline.prefix(2)))
+        let withoutMallocs = [time, exponent]
+        #expect(throws: ComparisonError.missingRows(inCurrent: [mallocs.key], inBaseline: [])) {
+            try Comparison(baseline: baseline, current: withoutMallocs)
         }
-        #expect(throws: ComparisonError.missingRows(inCurrent: [], inBaseline: [exponent.key])) {
-            try Comparison(baseline: Array(baseline.prefix(2)), current: baseline)
+        #expect(throws: ComparisonError.missingRows(inCurrent: [], inBaseline: [mallocs.key])) {
+            try Comparison(baseline: withoutMallocs, current: baseline)
         }
     }
 
@@ -220,5 +221,78 @@ struct NoisyCountTests {
             try Comparison(
                 baseline: baseline, current: [row("retained-bytes", median: 212, min: 212, max: 212)]
             ).hasRegression)
+    }
+}
+
+extension ComparisonTests {
+    static func behaviour(_ metric: String, _ value: Double) -> ResultRow {
+        .count(
+            .init(
+                suite: "layout", architecture: "closure-effects", feature: "app/increment",
+                layout: "single-store",
+                n: "1000", metric: metric),
+            unit: "count", value: value, configuration: "release")
+    }
+
+    @Test(
+        "Observers woken and tasks must stay put in both directions: a drop is a behaviour change",
+        arguments: [
+            ("observers-woken", 1000.0, 0.0), ("observers-woken", 1000, 1001), ("tasks", 1, 0),
+            ("tasks", 1, 2),
+        ]
+    )
+    func behaviourChanges(metric: String, before: Double, after: Double) throws {
+        let comparison = try Comparison(
+            baseline: [Self.behaviour(metric, before)], current: [Self.behaviour(metric, after)])
+        #expect(comparison.hasRegression)
+        #expect(comparison.changes.first?.verdict == .behaviourChanged)
+        #expect(comparison.improvements.isEmpty)
+    }
+
+    @Test("Async noise under half a count is not a behaviour change")
+    func behaviourNoise() throws {
+        let comparison = try Comparison(
+            baseline: [Self.behaviour("tasks", 1)], current: [Self.behaviour("tasks", 1.4)])
+        #expect(!comparison.hasRegression)
+    }
+
+    @Test(
+        "A time ratio falling more than 5-fold is suspicious and fails; less is an improvement",
+        arguments: [(0.79, Comparison.Verdict.suspicious), (0.4, .suspicious), (0.81, .improvement)]
+    )
+    func suspiciousSpeedUp(ratio: Double, verdict: Comparison.Verdict) throws {
+        let current = with(baseline, { $0.ratioToBaseline = ratio }, at: 0)
+        let comparison = try Comparison(baseline: baseline, current: current)
+        #expect(comparison.changes.first { $0.key == time.key }?.verdict == verdict)
+        #expect(comparison.hasRegression == (verdict == .suspicious))
+    }
+
+    @Test("A rise exactly at the tolerance or allowance passes; just above fails")
+    func boundaries() throws {
+        let atTolerance = with(baseline, { $0.ratioToBaseline = 5 }, at: 0)
+        #expect(try !Comparison(baseline: baseline, current: atTolerance, timeTolerance: 0.25).hasRegression)
+        let atAllowance = with(baseline, { $0.median += Comparison.countAllowance }, at: 1)
+        #expect(try !Comparison(baseline: baseline, current: atAllowance).hasRegression)
+        let above = with(baseline, { $0.median += Comparison.countAllowance + 0.01 }, at: 1)
+        #expect(try Comparison(baseline: baseline, current: above).hasRegression)
+    }
+
+    @Test("Counts only: time rows are neither compared nor required")
+    func countsOnly() throws {
+        let slower = with(baseline, { $0.ratioToBaseline = 40 }, at: 0)
+        let comparison = try Comparison(baseline: baseline, current: slower, comparesTimes: false)
+        #expect(!comparison.hasRegression)
+        #expect(!comparison.changes.contains { $0.key == time.key })
+        #expect(
+            try Comparison(baseline: baseline, current: Array(baseline.dropFirst()), comparesTimes: false)
+                .changes.count == 2)
+    }
+
+    @Test("Informational rows on one side only (spreads, derived figures) are skipped, not missing")
+    func informationalRowsMayBeMissing() throws {
+        var spread = time
+        spread.key.metric = BestOf.processSpreadMetric
+        let comparison = try Comparison(baseline: baseline + [spread], current: baseline)
+        #expect(!comparison.changes.contains { $0.key == spread.key })
     }
 }

@@ -4,8 +4,9 @@ import Testing
 
 @testable import BenchmarkSuites
 
-/// Seed 002's store appends every task it starts to an array and never removes it. This is a
-/// minimal copy of that mistake, kept here to prove the retention suite catches it.
+/// The store in "The Many Flavors of Unidirectional Architectures in Swift" appends every task it
+/// starts to an array and never removes it. This is a minimal copy of that mistake, kept here to prove
+/// the retention suite catches it.
 @MainActor
 final class TaskHoardingStore {
     private(set) var count = 0
@@ -83,7 +84,7 @@ struct RetentionTests {
         let rows = await SuiteRunner(
             size: RunSize.smoke.with(retentionEffects: 2_000),
             configuration: "debug",
-            selection: { suite, _, _ in suite == "retention" }
+            selection: { suite, _, _, _, _ in suite == "retention" }
         ).run()
         #expect(rows.count == Subjects.all.count * 2)
         for row in rows {

@@ -14,7 +14,7 @@ struct SuiteRunnerTests {
     /// Runs `suites` at smoke size in this (debug) process.
     static func run(_ suites: Set<String>) async -> [ResultRow] {
         await SuiteRunner(
-            size: .smoke, configuration: "debug", selection: { suite, _, _ in suites.contains(suite) }
+            size: .smoke, configuration: "debug", selection: { suite, _, _, _, _ in suites.contains(suite) }
         )
         .run()
     }
@@ -26,6 +26,8 @@ struct SuiteRunnerTests {
             let suiteRows = rows.filter { $0.key.suite == suite }
             #expect(Set(suiteRows.map(\.key.architecture)) == Self.everyArchitecture, "\(suite)")
             #expect(Set(suiteRows.map(\.key.metric)) == ["time", "mallocs", "bytes"], "\(suite)")
+            #expect(suiteRows.allSatisfy { !$0.hitIterationLimit }, "\(suite)")
+            #expect(Set(suiteRows.map(\.key.feature)).isSubset(of: Catalog.caseFeatures), "\(suite)")
         }
         #expect(
             rows.filter { $0.key.suite == "state-copy" && $0.key.metric == "time" }.count == Self
@@ -41,14 +43,20 @@ struct SuiteRunnerTests {
     @Test("effects report µs, allocations and tasks for every architecture and feature")
     func effectsSuite() async {
         let rows = await Self.run(["effects"])
-        #expect(Set(rows.map(\.key.architecture)) == Self.everyArchitecture)
+        #expect(Set(rows.map(\.key.architecture)) == Self.everyArchitecture.union(["reference"]))
         #expect(
-            Set(rows.map(\.key.feature)) == [
+            Set(rows.filter { $0.key.architecture != "reference" }.map(\.key.feature)) == [
                 "counter/loadQuote", "transfer/submitTransfer", "transfer/loadAccounts",
             ])
-        let times = rows.filter { $0.key.metric == "time" }
+        #expect(Set(rows.map(\.key.feature)).isSubset(of: Catalog.caseFeatures + ["reference/round-trip"]))
+        let times = rows.filter { $0.key.metric == "time" && $0.key.architecture != "reference" }
         #expect(times.count == Self.everyArchitecture.count * 3)
-        #expect(times.allSatisfy { $0.unit == "us" })
+        #expect(times.allSatisfy { $0.unit == "us" && $0.ratioToBaseline != nil })
+        let cpu = rows.filter { $0.key.metric == "cpu-time" && $0.key.architecture != "reference" }
+        #expect(cpu.count == times.count)
+        let reference = rows.filter { $0.key.architecture == "reference" && $0.key.metric == "time" }
+        #expect(reference.map(\.key.feature) == ["reference/round-trip"])
+        #expect(reference.first?.ratioToBaseline == 1)
         if AllocationCounter.isCountingTasks {
             #expect(rows.filter { $0.key.metric == "tasks" }.count == Self.everyArchitecture.count * 3)
         }
@@ -80,8 +88,33 @@ struct SuiteRunnerTests {
         #expect(
             rows.map(\.key.feature) == [
                 "reference/struct-mutation", "reference/closure-call", "reference/empty",
+                "reference/decimal-equality",
             ])
         #expect(rows.first?.ratioToBaseline == 1)
+        let empty = rows.first { $0.key.feature == "reference/empty" }
+        #expect(empty?.unit == "ns/sample" && empty?.ratioToBaseline == nil)
+    }
+
+    @Test("the isolation rule: cases of one size share rounds, sizes never mix, first-seen order")
+    func timingGroups() {
+        func sized(_ architecture: String, _ n: Int?) -> BenchmarkCase {
+            BenchmarkCase(suite: .layout, architecture: architecture, feature: "app/increment", n: n)
+        }
+        let cases = [sized("a", 10), sized("a", 10_000), sized("b", 10), sized("b", 10_000), sized("c", nil)]
+        let groups = SuiteRunner.timingGroups(cases)
+        #expect(groups.map { $0.map(\.n) } == [[10, 10], [10_000, 10_000], [nil]])
+        #expect(groups[0].map(\.architecture) == ["a", "b"])
+    }
+
+    @Test("every suite but baseline and retention is timed beside a reference; effects report theirs")
+    func references() {
+        #expect(SuiteRunner.reference(for: .baseline) == nil)
+        #expect(SuiteRunner.reference(for: .effects)?.isReported == true)
+        #expect(SuiteRunner.reference(for: .effects)?.benchmarkCase.feature == "reference/round-trip")
+        for suite in [Suite.dispatch, .dispatchAdapter, .layout, .stateCopy] {
+            #expect(SuiteRunner.reference(for: suite)?.isReported == false)
+            #expect(SuiteRunner.reference(for: suite)?.benchmarkCase.feature == "reference/struct-mutation")
+        }
     }
 
     @Test(
@@ -92,14 +125,6 @@ struct SuiteRunnerTests {
         let second = await Self.run(["dispatch"]).filter { $0.key.metric != "time" }
         #expect(!first.isEmpty)
         #expect(first == second)
-    }
-
-    @Test("the growth exponent is the least-squares slope in log-log space")
-    func slope() {
-        let linear = [1.0, 10, 100].map { (x: Foundation.log($0), y: Foundation.log(3 * $0)) }
-        #expect(abs(SuiteRunner.slope(linear) - 1) < 1e-12)
-        let flat = [1.0, 10, 100].map { (x: Foundation.log($0), y: Foundation.log(7.0)) }
-        #expect(abs(SuiteRunner.slope(flat)) < 1e-12)
     }
 }
 

@@ -46,11 +46,11 @@ private final class ConsistencyCheckingView: CounterView {
     }
 }
 
-/// Seed 003's interactor reduces on a global queue and notifies the presenter later on the main queue,
-/// so changes race and a view can be shown a state that is already outdated. Here the compiler proves
-/// that state changes only on the main actor (everything that touches it is `@MainActor`); these tests
-/// show the orderings that follow at run time.
-@Suite("The race seed 003 has, and this module does not")
+/// The interactor of "VIPER Architecture with Reducer and State" reduces on a global queue and notifies
+/// the presenter later on the main queue, so changes race and a view can be shown a state that is
+/// already outdated. Here the compiler proves that state changes only on the main actor (everything
+/// that touches it is `@MainActor`); these tests show the orderings that follow at run time.
+@Suite("The race the VIPER article has, and this module does not")
 @MainActor
 struct OrderingTests {
     @Test(

@@ -37,6 +37,14 @@ bool cac_is_available(void);
 /// True when swift_task_create calls are counted on this platform.
 bool cac_tasks_are_available(void);
 
+/// True when serial mode can be switched on (the runtime's global-enqueue hook is ours).
+bool cac_serial_executor_is_available(void);
+
+/// Serial mode on or off: while on, every job meant for the global executor runs on the main
+/// executor instead, one at a time in enqueue order. Returns false (and changes nothing) when the
+/// runtime's global-enqueue hook is unavailable (another library set it, or this platform).
+bool cac_set_serial_executor(bool on);
+
 /// Opens the all-threads window: events on every thread go to the cac_read() counters.
 /// At most one is open at a time: returns false (and changes nothing) when one already is.
 bool cac_start_all_threads(void);
@@ -59,6 +67,10 @@ cac_counts cac_read(void);
 
 /// The calling thread's counters, cumulative over all of its windows.
 cac_counts cac_read_current_thread(void);
+
+/// Returns freed memory to the system and consolidates the allocator's free lists (glibc's
+/// malloc_trim(0)); does nothing on other platforms.
+void cac_trim_heap(void);
 
 /// Does nothing, but the compiler cannot know that: whatever pointer is passed may be read.
 /// Used to keep benchmark results alive (a black hole the optimizer cannot see through).

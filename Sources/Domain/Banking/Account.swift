@@ -15,7 +15,7 @@ public struct AccountID: Hashable, Comparable, Sendable, Codable, CustomStringCo
     public var description: String { "#\(rawValue)" }
 }
 
-/// A bank account as the transfer feature shows it (seed 000).
+/// A bank account as the transfer feature shows it ("MVVM + Reducer Pattern").
 public struct Account: Identifiable, Equatable, Hashable, Sendable, Codable {
     public var id: AccountID
     public var name: String

@@ -2,11 +2,11 @@ import Foundation
 
 /// A fake bank server: balances in memory, with latency, a gate and injected faults.
 ///
-/// It stands in for seed 000's remote account service. Being an actor, it moves money atomically:
-/// the balance check and both updates of a transfer happen in one isolated step, after the
-/// simulated network delay, so a cancelled request never moves money and a moved amount is always
-/// reported back. Its invariant, checked by the tests after every scenario: the sum of all balances
-/// never changes and no balance goes below zero.
+/// It stands in for the remote account service of "MVVM + Reducer Pattern". Being an actor, it moves
+/// money atomically: the balance check and both updates of a transfer happen in one isolated step,
+/// after the simulated network delay, so a cancelled request never moves money and a moved amount is
+/// always reported back. Its invariant, checked by the tests after every scenario: the sum of all
+/// balances never changes and no balance goes below zero.
 public actor InMemoryBank {
     /// Errors the bank raises that are not ``TransferError``s; the use cases map them to `.unknown`.
     public enum BankError: Error, Equatable {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Loads the accounts the transfer feature offers (seed 000's `GetAccountsUseCase`).
+/// Loads the accounts the transfer feature offers (the `GetAccountsUseCase` of "MVVM + Reducer
+/// Pattern").
 public struct GetAccountsUseCase: Sendable {
     private let bank: InMemoryBank
 
@@ -18,7 +19,7 @@ public struct GetAccountsUseCase: Sendable {
     }
 }
 
-/// Validates and executes a transfer (seed 000's `TransferMoneyUseCase`).
+/// Validates and executes a transfer (the `TransferMoneyUseCase` of "MVVM + Reducer Pattern").
 ///
 /// Checks, in this order: the amount is positive (`invalidAmount`), the accounts differ
 /// (`sameAccount`), the payer can afford it (`insufficientFunds`, checked by the bank in the same

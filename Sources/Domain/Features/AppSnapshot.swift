@@ -1,10 +1,11 @@
-/// The tabs of the composed app (seed 004's `AppFeature`).
+/// The tabs of the composed app (the `AppFeature` of "MVVM vs TCA").
 public enum Tab: Equatable, Hashable, Sendable, CaseIterable {
     case counter
     case transfer
 }
 
-/// How an app's features are held: one store for everything, or one per feature (seed 002).
+/// How an app's features are held: one store for everything, or one per feature ("The Many Flavors of
+/// Unidirectional Architectures in Swift").
 public enum Layout: String, Equatable, Hashable, Sendable, CaseIterable {
     /// One store owns the whole app state and routes child intents by index.
     case singleStore = "single-store"
@@ -27,7 +28,7 @@ public struct AppSnapshot: Equatable, Sendable {
 
 /// What a user can do in the composed app.
 ///
-/// Cross-feature rule (seed 004): a counter's `loadQuote` also selects the counter tab.
+/// Cross-feature rule ("MVVM vs TCA"): a counter's `loadQuote` also selects the counter tab.
 public enum AppIntent: Equatable, Hashable, Sendable {
     case counter(index: Int, CounterIntent)
     case transfer(TransferIntent)

@@ -1,4 +1,4 @@
-/// The counter feature's state (seed 004): a count and a remotely loaded quote.
+/// The counter feature's state ("MVVM vs TCA"): a count and a remotely loaded quote.
 ///
 /// Reducer-based architectures use it as their `State`; the view-model architectures expose the same
 /// fields as properties and return this value as their snapshot.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The transfer feature's state (seed 000).
+/// The transfer feature's state ("MVVM + Reducer Pattern").
 public struct TransferState: Equatable, Sendable {
     public var accounts: [Account] = []
     public var selectedFrom: Account?

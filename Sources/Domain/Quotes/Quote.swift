@@ -1,6 +1,6 @@
 /// A quote shown by the counter feature, as loaded by a ``QuoteClient``.
 ///
-/// Seed 004 loads "a random quote" from a remote service; here the value is plain data so that
+/// "MVVM vs TCA" loads "a random quote" from a remote service; here the value is plain data so that
 /// snapshots compare exactly across architectures.
 public struct Quote: Equatable, Hashable, Sendable, Codable {
     public var content: String

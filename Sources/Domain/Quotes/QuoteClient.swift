@@ -2,7 +2,7 @@ import Synchronization
 
 /// The only way the counter feature reaches a quote: one async, throwing function.
 ///
-/// Seed 004 injects a quote client into both its view model and its reducer; this is the same
+/// "MVVM vs TCA" injects a quote client into both its view model and its reducer; this is the same
 /// dependency as a value, so every architecture receives exactly the same one. Errors thrown by
 /// `fetch` are ``QuoteError``s, or `CancellationError` when the calling task was cancelled.
 /// The factories below are deterministic: nothing here touches the network.

@@ -1,0 +1,108 @@
+import BenchmarkReport
+import Foundation
+import Testing
+
+@testable import BenchmarkCLI
+
+/// The parts of `bench` around the numbers: result files, tables, the gate's report and the child
+/// processes of `--best-of`.
+@MainActor
+@Suite("Output parts")
+struct OutputPartsTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "bench-parts-\(UUID().uuidString)")
+    let metadata = RunMetadata(
+        commit: "abc", swiftVersion: "Swift version 6.3.1", operatingSystem: "Linux", cpu: "Test CPU",
+        cores: 2,
+        configuration: "release", date: "2026-11-23T00:00:00Z", options: ["--quick"], seed: 42)
+
+    @Test("a result file appears with its metadata only when committed, and a discarded one leaves nothing")
+    func resultFileIsAllOrNothing() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("run.csv").path
+        let file = try ResultFile(path: path)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        try file.commit(csv: "a,b\r\n", metadata: metadata)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "a,b\r\n")
+        let sidecar = try #require(FileManager.default.contents(atPath: file.metadataPath))
+        #expect(try RunMetadata.decoded(from: sidecar) == metadata)
+        let other = try ResultFile(path: directory.appendingPathComponent("other.csv").path)
+        other.discard()
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(left == ["run.csv", "run.meta.json"])
+    }
+
+    @Test("a result file refuses a directory and an unwritable place before anything runs")
+    func resultFileRefusesBadPaths() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        #expect(throws: (any Error).self) { try ResultFile(path: directory.path) }
+        #expect(throws: (any Error).self) { try ResultFile(path: "/nonexistent-folder/run.csv") }
+    }
+
+    @Test("metadata sidecars sit beside their CSV, and metadata without a seed still reads")
+    func metadataSidecar() throws {
+        #expect(
+            RunMetadata.sidecarPath(forCSV: "results/baseline.csv").hasSuffix("/results/baseline.meta.json"))
+        #expect(RunMetadata.sidecarPath(forCSV: "out").hasSuffix("/out.meta.json"))
+        var old = metadata
+        old.seed = nil
+        let json = String(decoding: try old.encoded(), as: UTF8.self)
+        #expect(!json.contains("seed"))
+        #expect(try RunMetadata.decoded(from: Data(json.utf8)) == old)
+    }
+
+    @Test("tables align columns and print numbers with three significant digits")
+    func tables() {
+        var table = TextTable(columns: [("name", .left), ("value", .right)])
+        table.append(["a", "1"])
+        table.append(["longer", "12345"])
+        #expect(table.render() == "name    value\n------  -----\na           1\nlonger  12345\n")
+        #expect(ResultTable.number(0) == "0")
+        #expect(ResultTable.number(1234) == "1234")
+        #expect(ResultTable.number(12.345) == "12.3")
+        #expect(ResultTable.number(1.2345) == "1.23")
+        #expect(ResultTable.number(0.012345) == "0.012")
+    }
+
+    @Test("the gate's report lists failures first and says which verdicts failed")
+    func comparisonReport() throws {
+        let baseline = [row("mallocs", 1), row("observers-woken", 10)]
+        let current = [row("mallocs", 2), row("observers-woken", 0)]
+        let report = ComparisonReport.render(
+            try Comparison(baseline: baseline, current: current), showAll: false)
+        let lines = report.split(separator: "\n").map(String.init)
+        #expect(lines[2].hasPrefix("regression"))
+        #expect(lines[3].hasPrefix("behaviour-changed"))
+        #expect(report.contains("1 behaviour-changed: observers woken or tasks per operation changed"))
+        #expect(report.contains("FAIL"))
+    }
+
+    @Test("each --best-of child runs the same selection with its own seed")
+    func bestOfChildArguments() {
+        var options = Invocation.RunOptions()
+        options.quick = true
+        options.filter = Filter(suites: ["layout"], layouts: ["single-store"], sizes: [10])
+        let first = BestOfRuns.childArguments(options, seed: 7, index: 1, output: "/tmp/1.csv")
+        let third = BestOfRuns.childArguments(options, seed: 7, index: 3, output: "/tmp/3.csv")
+        #expect(
+            first == [
+                "run", "--output", "/tmp/1.csv", "--seed", "7", "--quick", "--filter",
+                "layout,single-store,n=10",
+            ])
+        #expect(third.contains("9"))
+        options.quick = false
+        options.samples = 11
+        #expect(
+            BestOfRuns.childArguments(options, seed: 0, index: 1, output: "x").suffix(4) == [
+                "--samples", "11", "--filter", "layout,single-store,n=10",
+            ])
+    }
+
+    private func row(_ metric: String, _ value: Double) -> ResultRow {
+        .count(
+            .init(
+                suite: "layout", architecture: "a", feature: "app/increment", layout: "single-store", n: "10",
+                metric: metric),
+            unit: "count", value: value, configuration: "release")
+    }
+}

@@ -1,0 +1,43 @@
+import BenchmarkEngine
+import Foundation
+import Testing
+
+/// The thread the global executor runs this on (a hop away from any actor).
+@concurrent
+private func currentThread() async -> pthread_t {
+    pthread_self()
+}
+
+/// Serial mode redirects every job of the process, so it is tested only where no other test runs
+/// at the same time: `BENCH_QUIET_PROCESS=1 swift test --no-parallel --filter SerialExecutorTests`
+/// (.ci/run's quiet step).
+@MainActor
+@Suite(
+    "Serial executor",
+    .serialized,
+    .enabled(
+        if: ProcessInfo.processInfo.environment["BENCH_QUIET_PROCESS"] == "1"
+            && AllocationCounter.canRunSerially,
+        "needs a quiet process: BENCH_QUIET_PROCESS=1 swift test --no-parallel --filter SerialExecutorTests")
+)
+struct SerialExecutorTests {
+    @Test func globalJobsRunOnTheMainActorsThreadInSerialMode() async {
+        let mainActorThread = pthread_self()
+        #expect(await AllocationCounter.serially { await currentThread() } == mainActorThread)
+    }
+
+    @Test func asyncCountsRepeatExactlyInSerialMode() async throws {
+        let benchmark = Benchmark("round trips") { (iterations: Int) async in
+            for _ in 0..<iterations {
+                await Task { @MainActor in _ = await currentThread() }.value
+            }
+        }
+        let first = try #require(
+            await AllocationCounter.serially { await benchmark.measureAllocations(iterations: 100) })
+        let second = try #require(
+            await AllocationCounter.serially { await benchmark.measureAllocations(iterations: 100) })
+        #expect(first.isExact && second.isExact)
+        #expect(first.measurements == second.measurements)
+        #expect(first.median.tasksPerOperation ?? 1 == 1)
+    }
+}

@@ -1,0 +1,77 @@
+import BenchmarkEngine
+import Testing
+
+/// Spins until the monotonic clock has advanced `nanoseconds`: work whose wall time per operation
+/// is known in advance, whatever the machine.
+private func spin(nanoseconds: UInt64) {
+    let end = MonotonicClock.now() + nanoseconds
+    while MonotonicClock.now() < end {}
+}
+
+private final class Object {
+    let value: Int
+
+    init(_ value: Int) {
+        self.value = value
+    }
+}
+
+/// The engine against workloads whose cost is known by construction.
+struct KnownCostTests {
+    @Test(
+        "a body that allocates k objects per operation reports k mallocs per operation",
+        arguments: [0, 1, 3, 7])
+    func allocationsPerOperation(k: Int) async throws {
+        let benchmark = Benchmark("k objects") { iterations in
+            for iteration in 0..<iterations {
+                for index in 0..<k { blackHole(Object(iteration &+ index)) }
+            }
+        }
+        let report = try #require(await benchmark.measureAllocations(iterations: 100, scope: .currentThread))
+        #expect(report.isExact)
+        #expect(report.allocationsPerOperation == Double(k))
+        #expect(report.bytesPerOperation == Double(k * 24))
+    }
+
+    @Test("each sample's time is divided by its iteration count: 20 µs of work per operation reads as 20 µs")
+    func perOperationArithmetic() async throws {
+        let configuration = BenchmarkConfiguration(
+            targetSampleDuration: .microseconds(400), warmUpRounds: 0, samples: 5)
+        let benchmark = Benchmark("20 µs") { iterations in
+            for _ in 0..<iterations { spin(nanoseconds: 20_000) }
+        }
+        let result = try #require(await BenchmarkRunner(configuration: configuration).run([benchmark]).first)
+        #expect(result.iterationsPerSample >= 20 && result.iterationsPerSample <= 25)
+        #expect(result.time.median >= 20_000 && result.time.median < 24_000, "\(result.time.median) ns")
+    }
+
+    @Test("batch sizing stops near the target: 10 µs operations and a 1 ms target give about 100 per sample")
+    func batchSizeFromKnownCost() async {
+        let runner = BenchmarkRunner(
+            configuration: BenchmarkConfiguration(targetSampleDuration: .milliseconds(1)))
+        let size = await runner.batchSize(
+            for: Benchmark("10 µs") { iterations in
+                for _ in 0..<iterations { spin(nanoseconds: 10_000) }
+            })
+        #expect(!size.reachedIterationLimit)
+        #expect(size.iterations >= 100 && size.iterations <= 115, "\(size.iterations) iterations")
+    }
+
+    @Test("twice the work per operation reads as about twice the time")
+    func twiceTheWork() async throws {
+        let configuration = BenchmarkConfiguration(
+            targetSampleDuration: .microseconds(300), warmUpRounds: 1, samples: 9)
+        let once = Benchmark("once") { iterations in
+            for _ in 0..<iterations { spin(nanoseconds: 5_000) }
+        }
+        let twice = Benchmark("twice") { iterations in
+            for _ in 0..<iterations {
+                spin(nanoseconds: 5_000)
+                spin(nanoseconds: 5_000)
+            }
+        }
+        let results = await BenchmarkRunner(configuration: configuration).run([once, twice])
+        let ratio = results[1].ratio(to: results[0])
+        #expect(ratio > 1.8 && ratio < 2.2, "twice / once = \(ratio)")
+    }
+}

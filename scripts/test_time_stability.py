@@ -1,0 +1,85 @@
+"""Tests of time_stability.py: the repeat and alone checks, on fabricated result files."""
+
+from __future__ import annotations
+
+import csv
+import subprocess
+import sys
+import tempfile
+import textwrap
+import unittest
+from pathlib import Path
+
+SCRIPT = Path(__file__).with_name("time_stability.py")
+HEADER = ["suite", "architecture", "feature", "layout", "n", "metric", "unit", "median", "p25", "p75",
+          "min", "max", "samples", "ratio_to_baseline", "configuration", "flags"]
+
+
+def write(path: Path, rows: list[tuple[str, str, str, str, float, float]]) -> Path:
+    """Rows of (suite, architecture, layout, n, median, ratio) as time rows."""
+    with path.open("w", newline="", encoding="utf-8") as file:
+        writer = csv.writer(file)
+        writer.writerow(HEADER)
+        for suite, architecture, layout, n, median, ratio in rows:
+            writer.writerow([suite, architecture, "app/increment", layout, n, "time", "ns", median, median,
+                             median, median, median, 25, ratio, "release", ""])
+    return path
+
+
+def run(*arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(SCRIPT), *arguments], capture_output=True, text=True)
+
+
+class RepeatTests(unittest.TestCase):
+    def setUp(self) -> None:
+        self.folder = Path(tempfile.mkdtemp())
+
+    def test_worst_deviation_from_the_median(self) -> None:
+        runs = [write(self.folder / f"run{i}.csv", [("layout", "a", "single-store", "10", 10, ratio),
+                                                    ("layout", "b", "single-store", "10", 10, 4)])
+                for i, ratio in enumerate([10, 11, 9, 10, 13])]
+        done = run("repeat", *map(str, runs))
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("worst: layout a app/increment single-store 10 at +30.0% over 2 cases and 5 runs", done.stdout)
+
+    def test_a_case_missing_from_a_run_is_an_error(self) -> None:
+        first = write(self.folder / "one.csv", [("layout", "a", "single-store", "10", 10, 10)])
+        second = write(self.folder / "two.csv", [("layout", "b", "single-store", "10", 10, 10)])
+        done = run("repeat", str(first), str(second))
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("time_stability.py: error:", done.stderr)
+        self.assertEqual(len(done.stderr.strip().splitlines()), 1)
+
+    def test_an_unreadable_file_is_one_line(self) -> None:
+        done = run("repeat", str(self.folder / "absent.csv"), str(self.folder / "absent.csv"))
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("cannot read", done.stderr)
+
+
+class AloneTests(unittest.TestCase):
+    def test_each_case_is_run_on_its_own_with_a_filter_naming_it(self) -> None:
+        folder = Path(tempfile.mkdtemp())
+        full = write(folder / "full.csv", [("layout", "a", "single-store", "10", 30, 3),
+                                           ("layout", "b", "multi-store", "1", 10, 1)])
+        fake = folder / "bench"
+        fake.write_text(textwrap.dedent(f"""\
+            #!{sys.executable}
+            import csv, sys
+            terms = sys.argv[sys.argv.index("--filter") + 1].split(",")
+            output = sys.argv[sys.argv.index("--output") + 1]
+            architecture, layout, n = terms[1], terms[3], terms[4][2:]
+            with open(output, "w", newline="") as file:
+                writer = csv.writer(file)
+                writer.writerow({HEADER!r})
+                writer.writerow(["layout", architecture, "app/increment", layout, n, "time", "ns", 20, 20, 20,
+                                 20, 20, 25, 2, "release", ""])
+            """))
+        fake.chmod(0o755)
+        done = run("alone", str(full), "--bench", str(fake))
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("layout a app/increment single-store 10 | 30 ns | 20 ns | 1.500", done.stdout)
+        self.assertIn("worst: layout b app/increment multi-store 1 at 0.500 (full/alone) over 2 cases", done.stdout)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Check how trustworthy `bench`'s times are: a case alone against the same case in a full run, and
+full runs against each other.
+
+Usage:
+  python3 scripts/time_stability.py alone FULL.csv [--bench PATH] [--suites dispatch,state-copy,layout]
+      Runs every time row of FULL.csv's chosen suites on its own (`bench --filter` naming its suite,
+      architecture, feature, layout and size) and prints full/alone per case, the worst first.
+  python3 scripts/time_stability.py repeat RUN.csv RUN.csv ... [--suites ...]
+      Prints, per case, how far each run's ratio_to_baseline lies from the median over the runs,
+      the worst first.
+
+Both print a summary line `worst: ...` last. Problems with the input are one line on stderr,
+`time_stability.py: error: ...`, exit status 2. Needs only the standard library.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+PROG = "time_stability.py"
+DEFAULT_SUITES = "dispatch,state-copy,layout"
+
+
+def fail(message: str) -> None:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def time_rows(path: Path, suites: set[str]) -> dict[tuple[str, ...], dict[str, str]]:
+    """The time rows of measured (non-reference) cases of `suites`, keyed by case."""
+    try:
+        with path.open(newline="", encoding="utf-8") as file:
+            rows = list(csv.DictReader(file))
+    except OSError as error:
+        fail(f"cannot read {path}: {error.strerror}")
+    selected = {}
+    for row in rows:
+        if row.get("metric") == "time" and row.get("suite") in suites and row.get("architecture") != "reference":
+            selected[(row["suite"], row["architecture"], row["feature"], row["layout"], row["n"])] = row
+    if not selected:
+        fail(f"{path} has no time rows of {', '.join(sorted(suites))}")
+    return selected
+
+
+def filter_terms(case: tuple[str, ...]) -> str:
+    suite, architecture, feature, layout, n = case
+    terms = [suite, architecture, feature] + ([layout] if layout else []) + ([f"n={n}"] if n else [])
+    return ",".join(terms)
+
+
+def alone(full: Path, bench: str, suites: set[str]) -> None:
+    cases = time_rows(full, suites)
+    results = []
+    with tempfile.TemporaryDirectory() as folder:
+        for index, (case, row) in enumerate(sorted(cases.items()), start=1):
+            output = Path(folder) / f"case-{index}.csv"
+            command = [bench, "--filter", filter_terms(case), "--output", str(output)]
+            done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            if done.returncode != 0:
+                fail(f"{' '.join(command)} failed: {done.stderr.strip().splitlines()[-1:]}")
+            single = time_rows(output, suites)[case]
+            ratio = float(row["median"]) / float(single["median"])
+            results.append((ratio, case, float(row["median"]), float(single["median"]), row["unit"]))
+            print(f"[{index}/{len(cases)}] {' '.join(p for p in case if p)}: full/alone {ratio:.3f}", file=sys.stderr)
+    results.sort(key=lambda item: -max(item[0], 1 / item[0]))
+    print("case | full | alone | full/alone")
+    for ratio, case, in_full, by_itself, unit in results:
+        print(f"{' '.join(p for p in case if p)} | {in_full:.4g} {unit} | {by_itself:.4g} {unit} | {ratio:.3f}")
+    ratio, case, *_ = results[0]
+    print(f"worst: {' '.join(p for p in case if p)} at {ratio:.3f} (full/alone) over {len(results)} cases")
+
+
+def repeat(runs: list[Path], suites: set[str]) -> None:
+    if len(runs) < 2:
+        fail("repeat needs at least two runs")
+    tables = [time_rows(path, suites) for path in runs]
+    deviations = []
+    for case in sorted(tables[0]):
+        ratios = [float(table[case]["ratio_to_baseline"]) for table in tables if case in table]
+        if len(ratios) != len(tables):
+            fail(f"{' '.join(p for p in case if p)} is missing from a run")
+        middle = statistics.median(ratios)
+        worst = max(ratios, key=lambda value: abs(value / middle - 1))
+        deviations.append((worst / middle - 1, case, ratios))
+    deviations.sort(key=lambda item: -abs(item[0]))
+    print("case | deviation from the median ratio | ratios")
+    for deviation, case, ratios in deviations:
+        print(f"{' '.join(p for p in case if p)} | {deviation * 100:+.1f}% | {', '.join(f'{r:.4g}' for r in ratios)}")
+    deviation, case, _ = deviations[0]
+    print(f"worst: {' '.join(p for p in case if p)} at {deviation * 100:+.1f}% over {len(deviations)} cases "
+          f"and {len(runs)} runs")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    alone_parser = sub.add_parser("alone")
+    alone_parser.add_argument("full", type=Path)
+    alone_parser.add_argument("--bench", default=".build/release/bench")
+    alone_parser.add_argument("--suites", default=DEFAULT_SUITES)
+    repeat_parser = sub.add_parser("repeat")
+    repeat_parser.add_argument("runs", type=Path, nargs="+")
+    repeat_parser.add_argument("--suites", default=DEFAULT_SUITES)
+    arguments = parser.parse_args()
+    suites = set(arguments.suites.split(","))
+    if arguments.command == "alone":
+        alone(arguments.full, arguments.bench, suites)
+    else:
+        repeat(arguments.runs, suites)
+
+
+if __name__ == "__main__":
+    main()
