@@ -27,14 +27,15 @@ let package = Package(
         .target(name: "CAllocationCounter"),
         .target(name: "BenchmarkEngine", dependencies: ["CAllocationCounter"], swiftSettings: strictness),
         .testTarget(name: "BenchmarkEngineTests", dependencies: ["BenchmarkEngine"], swiftSettings: strictness),
-        .testTarget(name: "DomainTests", dependencies: ["Domain"], swiftSettings: strictness),
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictness),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], swiftSettings: strictness),
     ]
         + architectures.flatMap { name -> [Target] in
             [
                 .target(name: name, dependencies: ["Domain"], swiftSettings: strictness),
                 .testTarget(
                     name: "\(name)Tests",
-                    dependencies: ["Domain", .target(name: name)],
+                    dependencies: ["Domain", "TestSupport", .target(name: name)],
                     swiftSettings: strictness
                 ),
             ]
@@ -42,7 +43,7 @@ let package = Package(
         + [
             .testTarget(
                 name: "ConformanceTests",
-                dependencies: ["BenchmarkSuites", "Domain"]
+                dependencies: ["BenchmarkSuites", "Domain", "TestSupport"]
                     + architectures.map { .target(name: $0) },
                 swiftSettings: strictness
             ),

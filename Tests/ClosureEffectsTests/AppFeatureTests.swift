@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @testable import ClosureEffects
@@ -11,7 +12,7 @@ struct AppFeatureTests {
     }
 
     @Test("single store: a counter's loadQuote selects the counter tab and loads into that counter")
-    func singleStoreLoadQuoteSelectsCounterTab() async {
+    func singleStoreLoadQuoteSelectsCounterTab() async throws {
         let store = TestStore(
             initialState: AppFeature.State(
                 selectedTab: .transfer, counters: Array(repeating: CounterState(), count: 3)),
@@ -22,21 +23,21 @@ struct AppFeatureTests {
             $0.selectedTab = .counter
             $0.counters[1].isLoading = true
         }
-        await store.receive(.counter(index: 1, .quoteLoaded(.success(.first)))) {
+        try await store.receive(.counter(index: 1, .quoteLoaded(.success(.first)))) {
             $0.counters[1].isLoading = false
             $0.counters[1].quote = .first
         }
         store.send(.selectTab(.transfer)) { $0.selectedTab = .transfer }
         store.send(.transfer(.loadAccounts)) { $0.transfer.isLoading = true }
-        await store.receive(.transfer(.accountsLoaded(.sample(count: 3)))) {
+        try await store.receive(.transfer(.accountsLoaded(.sample(count: 3)))) {
             $0.transfer.isLoading = false
             $0.transfer.accounts = .sample(count: 3)
         }
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("single store: cancellation ids are per counter, so two counters load at once")
-    func cancellationIsPerCounter() async {
+    func cancellationIsPerCounter() async throws {
         let gate = ResponseGate(honorsCancellation: false)
         let store = TestStore(
             initialState: AppFeature.State(counterCount: 6),
@@ -45,26 +46,26 @@ struct AppFeatureTests {
             )
         )
         store.send(.counter(index: 3, .loadQuote)) { $0.counters[3].isLoading = true }
-        await waitUntil { gate.waitingCount == 1 }
+        try await waitUntil { gate.waitingCount == 1 }
         store.send(.counter(index: 5, .loadQuote)) { $0.counters[5].isLoading = true }
-        await waitUntil { gate.waitingCount == 2 }
+        try await waitUntil { gate.waitingCount == 2 }
 
         gate.release(0)
-        await waitUntil { store.store.inFlightEffectCount == 1 }
+        try await waitUntil { store.store.inFlightEffectCount == 1 }
         gate.release(1)
-        await store.receive(.counter(index: 3, .quoteLoaded(.success(.first)))) {
+        try await store.receive(.counter(index: 3, .quoteLoaded(.success(.first)))) {
             $0.counters[3].isLoading = false
             $0.counters[3].quote = .first
         }
-        await store.receive(.counter(index: 5, .quoteLoaded(.success(.second)))) {
+        try await store.receive(.counter(index: 5, .quoteLoaded(.success(.second)))) {
             $0.counters[5].isLoading = false
             $0.counters[5].quote = .second
         }
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("single store: a newer loadQuote on the same counter still cancels the older one")
-    func sameCounterStillCancels() async {
+    func sameCounterStillCancels() async throws {
         let gate = ResponseGate(honorsCancellation: false)
         let store = TestStore(
             initialState: AppFeature.State(counterCount: 2),
@@ -73,20 +74,20 @@ struct AppFeatureTests {
             )
         )
         store.send(.counter(index: 0, .loadQuote)) { $0.counters[0].isLoading = true }
-        await waitUntil { gate.waitingCount == 1 }
+        try await waitUntil { gate.waitingCount == 1 }
         store.send(.counter(index: 0, .loadQuote))
-        await waitUntil { gate.waitingCount == 2 }
+        try await waitUntil { gate.waitingCount == 2 }
         gate.release(1)
-        await store.receive(.counter(index: 0, .quoteLoaded(.success(.second)))) {
+        try await store.receive(.counter(index: 0, .quoteLoaded(.success(.second)))) {
             $0.counters[0].isLoading = false
             $0.counters[0].quote = .second
         }
         gate.release(0)
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("multi store: the root routes to the child stores and applies the tab rule")
-    func multiStoreRouting() async {
+    func multiStoreRouting() async throws {
         let app = MultiStoreApp(
             selectedTab: .transfer,
             counters: Array(repeating: CounterState(), count: 3),
@@ -103,7 +104,7 @@ struct AppFeatureTests {
 
         app.send(.selectTab(.transfer))
         app.send(.transfer(.loadAccounts))
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
         #expect(app.inFlightEffectCount == 0)
         #expect(app.selectedTab == .transfer)
         #expect(app.counters[2].state == CounterState(count: 1, quote: .first))
@@ -112,7 +113,7 @@ struct AppFeatureTests {
     }
 
     @Test("multi store: per-counter stores load independently")
-    func multiStoreCountersAreIndependent() async {
+    func multiStoreCountersAreIndependent() async throws {
         let gate = ResponseGate(honorsCancellation: true)
         let app = MultiStoreApp(
             counterCount: 4,
@@ -120,11 +121,11 @@ struct AppFeatureTests {
                 quoteClient: .gated(gate, results: [.success(.first), .success(.second)]))
         )
         app.send(.counter(index: 1, .loadQuote))
-        await waitUntil { gate.waitingCount == 1 }
+        try await waitUntil { gate.waitingCount == 1 }
         app.send(.counter(index: 3, .loadQuote))
-        await waitUntil { gate.waitingCount == 2 }
+        try await waitUntil { gate.waitingCount == 2 }
         gate.releaseAll()
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
         #expect(app.counters[1].state == CounterState(quote: .first))
         #expect(app.counters[3].state == CounterState(quote: .second))
     }

@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @testable import ClosureEffects
@@ -7,7 +8,7 @@ import Testing
 @MainActor
 struct CounterFeatureTests {
     @Test("increment and decrement change the count and start no effect")
-    func incrementAndDecrement() async {
+    func incrementAndDecrement() async throws {
         let store = TestStore(
             initialState: CounterState(),
             reducer: CounterFeature(quoteClient: .failing())
@@ -17,7 +18,7 @@ struct CounterFeatureTests {
         store.send(.increment) { $0.count = 3 }
         store.send(.decrement) { $0.count = 2 }
         #expect(store.store.inFlightEffectCount == 0)
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("the reducer returns no effect for increment and a fetch for loadQuote")
@@ -32,7 +33,7 @@ struct CounterFeatureTests {
     }
 
     @Test("loadQuote feeds back the loaded quote")
-    func loadQuoteSuccess() async {
+    func loadQuoteSuccess() async throws {
         let store = TestStore(
             initialState: CounterState(count: 4, errorMessage: "Old failure"),
             reducer: CounterFeature(quoteClient: .constant(.first))
@@ -41,35 +42,35 @@ struct CounterFeatureTests {
             $0.isLoading = true
             $0.errorMessage = nil
         }
-        await store.receive(.quoteLoaded(.success(.first))) {
+        try await store.receive(.quoteLoaded(.success(.first))) {
             $0.isLoading = false
             $0.quote = .first
         }
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("a failed load shows the error message and keeps the last quote")
-    func loadQuoteFailureKeepsQuote() async {
+    func loadQuoteFailureKeepsQuote() async throws {
         let failure = QuoteError(message: "No connection")
         let store = TestStore(
             initialState: CounterState(),
             reducer: CounterFeature(quoteClient: .scripted([.success(.first), .failure(failure)]))
         )
         store.send(.loadQuote) { $0.isLoading = true }
-        await store.receive(.quoteLoaded(.success(.first))) {
+        try await store.receive(.quoteLoaded(.success(.first))) {
             $0.isLoading = false
             $0.quote = .first
         }
         store.send(.loadQuote) { $0.isLoading = true }
-        await store.receive(.quoteLoaded(.failure(failure))) {
+        try await store.receive(.quoteLoaded(.failure(failure))) {
             $0.isLoading = false
             $0.errorMessage = "No connection"
         }
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("a newer loadQuote cancels the older fetch when the client honours cancellation")
-    func newestLoadQuoteWins() async {
+    func newestLoadQuoteWins() async throws {
         let gate = ResponseGate(honorsCancellation: true)
         let store = TestStore(
             initialState: CounterState(),
@@ -77,21 +78,21 @@ struct CounterFeatureTests {
                 quoteClient: .gated(gate, results: [.success(.first), .success(.second)]))
         )
         store.send(.loadQuote) { $0.isLoading = true }
-        await waitUntil { gate.waitingCount == 1 }
+        try await waitUntil { gate.waitingCount == 1 }
         store.send(.loadQuote)
-        await waitUntil { gate.ticketsIssued == 2 && gate.waitingCount == 1 }
+        try await waitUntil { gate.ticketsIssued == 2 && gate.waitingCount == 1 }
 
         gate.release(1)
-        await store.receive(.quoteLoaded(.success(.second))) {
+        try await store.receive(.quoteLoaded(.success(.second))) {
             $0.isLoading = false
             $0.quote = .second
         }
         gate.release(0)
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("a response that arrives after its fetch was cancelled is discarded")
-    func lateResponseIsDiscarded() async {
+    func lateResponseIsDiscarded() async throws {
         let gate = ResponseGate(honorsCancellation: false)
         let store = TestStore(
             initialState: CounterState(),
@@ -102,28 +103,28 @@ struct CounterFeatureTests {
             )
         )
         store.send(.loadQuote) { $0.isLoading = true }
-        await waitUntil { gate.waitingCount == 1 }
+        try await waitUntil { gate.waitingCount == 1 }
         store.send(.loadQuote)
-        await waitUntil { gate.waitingCount == 2 }
+        try await waitUntil { gate.waitingCount == 2 }
         store.send(.loadQuote)
-        await waitUntil { gate.waitingCount == 3 }
+        try await waitUntil { gate.waitingCount == 3 }
 
         // The two cancelled fetches answer first, with a quote and with an error: both are dropped.
         gate.release(0)
         gate.release(1)
-        await waitUntil { store.store.inFlightEffectCount == 1 }
+        try await waitUntil { store.store.inFlightEffectCount == 1 }
         #expect(store.state == CounterState(isLoading: true))
 
         gate.release(2)
-        await store.receive(.quoteLoaded(.success(.second))) {
+        try await store.receive(.quoteLoaded(.success(.second))) {
             $0.isLoading = false
             $0.quote = .second
         }
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("newest wins when the answers arrive in reverse order")
-    func answersInReverseOrder() async {
+    func answersInReverseOrder() async throws {
         let gate = ResponseGate(honorsCancellation: false)
         let store = TestStore(
             initialState: CounterState(),
@@ -131,16 +132,16 @@ struct CounterFeatureTests {
                 quoteClient: .gated(gate, results: [.success(.first), .success(.second)]))
         )
         store.send(.loadQuote) { $0.isLoading = true }
-        await waitUntil { gate.waitingCount == 1 }
+        try await waitUntil { gate.waitingCount == 1 }
         store.send(.loadQuote)
-        await waitUntil { gate.waitingCount == 2 }
+        try await waitUntil { gate.waitingCount == 2 }
 
         gate.release(1)
-        await store.receive(.quoteLoaded(.success(.second))) {
+        try await store.receive(.quoteLoaded(.success(.second))) {
             $0.isLoading = false
             $0.quote = .second
         }
         gate.release(0)
-        await store.finish()
+        try await store.finish()
     }
 }

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ClosureEffects
@@ -53,7 +54,7 @@ struct DriverTests {
     }
 
     @Test("both layouts give the same snapshots for the same script")
-    func layoutsAgree() async {
+    func layoutsAgree() async throws {
         let script: [AppIntent] = [
             .counter(index: 0, .increment),
             .counter(index: 2, .decrement),
@@ -78,8 +79,8 @@ struct DriverTests {
             single.send(intent)
             multi.send(intent)
             #expect(single.snapshot == multi.snapshot, "after sending \(intent)")
-            await single.settle()
-            await multi.settle()
+            try await finishWithin("single.settle() returns") { await single.settle() }
+            try await finishWithin("multi.settle() returns") { await multi.settle() }
             #expect(single.snapshot == multi.snapshot, "after \(intent) settled")
         }
         let final = single.snapshot
@@ -91,18 +92,18 @@ struct DriverTests {
     }
 
     @Test("feature drivers apply intents synchronously and settle their effects")
-    func featureDrivers() async {
+    func featureDrivers() async throws {
         let counter = ClosureEffectsArchitecture.makeCounter(dependencies())
         counter.send(.increment)
         counter.send(.loadQuote)
         #expect(counter.snapshot == CounterState(count: 1, isLoading: true))
-        await counter.settle()
+        try await finishWithin("counter.settle() returns") { await counter.settle() }
         #expect(counter.snapshot == CounterState(count: 1, quote: .first))
 
         let transfer = ClosureEffectsArchitecture.makeTransfer(dependencies())
         transfer.send(.loadAccounts)
         #expect(transfer.snapshot.isLoading)
-        await transfer.settle()
+        try await finishWithin("transfer.settle() returns") { await transfer.settle() }
         #expect(transfer.snapshot == TransferState(accounts: .sample(count: 3)))
     }
 }

@@ -1,6 +1,7 @@
 import Domain
 import Observation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ClosureEffects
@@ -91,7 +92,7 @@ struct StoreTests {
         let tasks = (0..<1000).map { _ in store.send(.runOnce) }
         #expect(store.inFlightEffectCount == 1000)
         for task in tasks {
-            await task.finish()
+            try await task.finish()
         }
         #expect(store.inFlightEffectCount == 0)
         #expect(store.cancellationIDCount == 0)
@@ -106,7 +107,7 @@ struct StoreTests {
         #expect(store.inFlightEffectCount == 1000)
         #expect(store.cancellationIDCount == 1)
         for task in tasks {
-            await task.finish()
+            try await task.finish()
         }
         #expect(store.inFlightEffectCount == 0)
         #expect(store.cancellationIDCount == 0)
@@ -114,64 +115,64 @@ struct StoreTests {
     }
 
     @Test("settle waits for effects started by fed-back actions")
-    func settleFollowsChains() async {
+    func settleFollowsChains() async throws {
         let store = Store(initialState: Probe.State(), reducer: Probe())
         store.send(.chain(50))
         store.send(.chain(50))
-        await store.settle()
+        try await finishWithin("store.settle() returns") { await store.settle() }
         #expect(store.state.chainLinks == 102)
         #expect(store.inFlightEffectCount == 0)
     }
 
     @Test("merge runs every effect")
-    func mergeRunsAll() async {
+    func mergeRunsAll() async throws {
         let store = TestStore(initialState: Probe.State(), reducer: Probe())
         store.send(.runTwiceMerged)
         #expect(store.store.inFlightEffectCount == 2)
-        await store.receive(.finished) { $0.finished = 1 }
-        await store.receive(.finished) { $0.finished = 2 }
-        await store.finish()
+        try await store.receive(.finished) { $0.finished = 1 }
+        try await store.receive(.finished) { $0.finished = 2 }
+        try await store.finish()
     }
 
     @Test("cancel(id:) stops the matching work, and its actions are never fed back")
-    func cancelByID() async {
+    func cancelByID() async throws {
         let gate = ResponseGate(honorsCancellation: false)
         let probe = Probe(gate: gate)
         let store = TestStore(initialState: Probe.State(), reducer: probe)
         store.send(.waitAtGateCancellably)
         store.send(.waitAtGate)
-        await waitUntil { gate.waitingCount == 2 }
+        try await waitUntil { gate.waitingCount == 2 }
         store.send(.stopWaiting)
         gate.releaseAll()
-        await store.receive(.finished) { $0.finished = 1 }
-        await store.finish()
+        try await store.receive(.finished) { $0.finished = 1 }
+        try await store.finish()
     }
 
     @Test("a StoreTask's finish awaits the effects of its own send")
     func storeTaskFinish() async {
         let store = Store(initialState: Probe.State(), reducer: Probe())
         let task = store.send(.runTwiceMerged)
-        await task.finish()
+        try await task.finish()
         #expect(store.state.finished == 2)
         await store.send(.finished).finish()
         #expect(store.state.finished == 3)
     }
 
     @Test("releasing the store cancels its effects")
-    func deinitCancelsEffects() async {
+    func deinitCancelsEffects() async throws {
         let gate = ResponseGate(honorsCancellation: true)
         let probe = Probe(gate: gate)
         var store: Store<Probe>? = Store(initialState: Probe.State(), reducer: probe)
         store?.send(.waitAtGate)
         store?.send(.waitAtGate)
-        await waitUntil { gate.waitingCount == 2 }
+        try await waitUntil { gate.waitingCount == 2 }
         weak let released = store
         store = nil
         #expect(released == nil)
         // Cancelling a task runs the gate's cancellation handler at once, so no effect waits any more.
         #expect(gate.waitingCount == 0)
         if gate.waitingCount == 0 {
-            await waitUntil { probe.cancellations.count == 2 }
+            try await waitUntil { probe.cancellations.count == 2 }
         }
     }
 

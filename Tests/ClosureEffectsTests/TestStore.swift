@@ -1,5 +1,6 @@
 import Domain
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ClosureEffects
@@ -52,9 +53,9 @@ final class TestStore<Base: Reducer> where Base.State: Equatable & Sendable, Bas
         _ action: Base.Action,
         assert update: (inout Base.State) -> Void = { _ in },
         sourceLocation: SourceLocation = #_sourceLocation
-    ) async {
-        while log.isEmpty && store.inFlightEffectCount > 0 {
-            await Task.yield()
+    ) async throws {
+        try await waitUntil("an effect feeds back \(action)", sourceLocation: sourceLocation) {
+            !log.isEmpty || store.inFlightEffectCount == 0
         }
         guard let entry = log.removeFirst() else {
             Issue.record(
@@ -67,8 +68,10 @@ final class TestStore<Base: Reducer> where Base.State: Equatable & Sendable, Bas
     }
 
     /// Awaits every effect, then expects no action to be left unasserted and no task to be kept.
-    func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
-        await store.settle()
+    func finish(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await finishWithin("the store's effects finish", sourceLocation: sourceLocation) {
+            await self.store.settle()
+        }
         let unasserted = log.removeAll()
         #expect(
             unasserted.isEmpty, "Actions received but not asserted: \(unasserted.map(\.action))",
@@ -117,15 +120,6 @@ final class ActionLog<Action: Sendable, State: Sendable>: Sendable {
             defer { entries.removeAll() }
             return entries
         }
-    }
-}
-
-/// Yields until `condition` holds: how a test waits for an effect to reach a ``ResponseGate``.
-/// It waits for a state of the world, not for an amount of time.
-@MainActor
-func waitUntil(_ condition: () -> Bool) async {
-    while !condition() {
-        await Task.yield()
     }
 }
 

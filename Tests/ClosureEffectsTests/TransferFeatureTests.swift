@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ClosureEffects
@@ -25,55 +26,55 @@ struct TransferFeatureTests {
     }
 
     @Test("loadAccounts feeds back the bank's accounts")
-    func loadAccounts() async {
+    func loadAccounts() async throws {
         let store = makeStore(bank: InMemoryBank(accounts: accounts))
         store.send(.loadAccounts) { $0.isLoading = true }
-        await store.receive(.accountsLoaded(accounts)) {
+        try await store.receive(.accountsLoaded(accounts)) {
             $0.accounts = accounts
             $0.isLoading = false
         }
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("a network failure while loading accounts shows networkError")
-    func loadAccountsNetworkFailure() async {
+    func loadAccountsNetworkFailure() async throws {
         let bank = InMemoryBank(accounts: accounts)
         await bank.failNextCalls(1)
         let store = makeStore(bank: bank)
         store.send(.loadAccounts) { $0.isLoading = true }
-        await store.receive(.accountsFailedToLoad(.networkError)) {
+        try await store.receive(.accountsFailedToLoad(.networkError)) {
             $0.isLoading = false
             $0.error = .networkError
         }
-        await store.finish()
+        try await store.finish()
         #expect(await bank.invariantHolds)
         #expect(await bank.ledger.isEmpty)
     }
 
     @Test("a newer loadAccounts cancels the older one")
-    func newestLoadAccountsWins() async {
+    func newestLoadAccountsWins() async throws {
         let gate = ResponseGate(honorsCancellation: false)
         let bank = InMemoryBank(accounts: accounts, gate: gate)
         let store = makeStore(bank: bank)
         store.send(.loadAccounts) { $0.isLoading = true }
-        await waitUntil { gate.waitingCount == 1 }
+        try await waitUntil { gate.waitingCount == 1 }
         store.send(.loadAccounts)
-        await waitUntil { gate.waitingCount == 2 }
+        try await waitUntil { gate.waitingCount == 2 }
 
         gate.release(0)
-        await waitUntil { store.store.inFlightEffectCount == 1 }
+        try await waitUntil { store.store.inFlightEffectCount == 1 }
         #expect(store.state.accounts.isEmpty)
 
         gate.release(1)
-        await store.receive(.accountsLoaded(accounts)) {
+        try await store.receive(.accountsLoaded(accounts)) {
             $0.accounts = accounts
             $0.isLoading = false
         }
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("selecting accounts, editing the amount and resetError each clear the error")
-    func editingClearsError() async {
+    func editingClearsError() async throws {
         let edits: [(TransferFeature.Action, (inout TransferState) -> Void)] = [
             (.selectFrom(alice), { $0.selectedFrom = alice }),
             (.selectTo(bob), { $0.selectedTo = bob }),
@@ -89,12 +90,12 @@ struct TransferFeatureTests {
                 edit(&$0)
                 $0.error = nil
             }
-            await store.finish()
+            try await store.finish()
         }
     }
 
     @Test("submitting without both accounts fails with invalidSelection, through an effect")
-    func missingSelection() async {
+    func missingSelection() async throws {
         let store = makeStore(
             bank: InMemoryBank(accounts: accounts),
             initialState: TransferState(accounts: accounts)
@@ -104,12 +105,12 @@ struct TransferFeatureTests {
             $0.isLoading = true
             $0.isSubmitting = true
         }
-        await store.receive(.transferFailed(.invalidSelection)) {
+        try await store.receive(.transferFailed(.invalidSelection)) {
             $0.isLoading = false
             $0.isSubmitting = false
             $0.error = .invalidSelection
         }
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("a transfer moves the money, updates the shown balances and clears the form")
@@ -117,7 +118,7 @@ struct TransferFeatureTests {
         let bank = InMemoryBank(accounts: accounts)
         let store = makeStore(bank: bank)
         store.send(.loadAccounts) { $0.isLoading = true }
-        await store.receive(.accountsLoaded(accounts)) {
+        try await store.receive(.accountsLoaded(accounts)) {
             $0.accounts = accounts
             $0.isLoading = false
         }
@@ -130,7 +131,7 @@ struct TransferFeatureTests {
             $0.isSubmitting = true
         }
         let transaction = Transaction(id: TransactionID(1), from: alice.id, to: bob.id, amount: 30)
-        await store.receive(.transferCompleted(transaction)) {
+        try await store.receive(.transferCompleted(transaction)) {
             $0.isLoading = false
             $0.isSubmitting = false
             $0.lastTransaction = transaction
@@ -140,7 +141,7 @@ struct TransferFeatureTests {
             $0.accounts[0].balance = 70
             $0.accounts[1].balance = 130
         }
-        await store.finish()
+        try await store.finish()
         #expect(try await bank.balance(of: alice.id) == 70)
         #expect(try await bank.balance(of: bob.id) == 130)
         #expect(await bank.invariantHolds)
@@ -179,19 +180,19 @@ struct TransferFeatureTests {
             $0.isLoading = true
             $0.isSubmitting = true
         }
-        await store.receive(.transferFailed(refusal.error)) {
+        try await store.receive(.transferFailed(refusal.error)) {
             $0.isLoading = false
             $0.isSubmitting = false
             $0.error = refusal.error
         }
-        await store.finish()
+        try await store.finish()
         #expect(await bank.ledger.isEmpty)
         #expect(await bank.invariantHolds)
         #expect(try await bank.balance(of: alice.id) == 100)
     }
 
     @Test("a network failure during the transfer shows networkError and moves nothing")
-    func transferNetworkFailure() async {
+    func transferNetworkFailure() async throws {
         let bank = InMemoryBank(accounts: accounts)
         await bank.failNextCalls(1)
         let store = makeStore(
@@ -202,18 +203,18 @@ struct TransferFeatureTests {
             $0.isLoading = true
             $0.isSubmitting = true
         }
-        await store.receive(.transferFailed(.networkError)) {
+        try await store.receive(.transferFailed(.networkError)) {
             $0.isLoading = false
             $0.isSubmitting = false
             $0.error = .networkError
         }
-        await store.finish()
+        try await store.finish()
         #expect(await bank.ledger.isEmpty)
         #expect(await bank.invariantHolds)
     }
 
     @Test("an error that is not a TransferError becomes unknown")
-    func unknownError() async {
+    func unknownError() async throws {
         let stranger = Account(id: AccountID(99), name: "Stranger", balance: 1_000)
         let bank = InMemoryBank(accounts: accounts)
         let store = makeStore(
@@ -225,17 +226,17 @@ struct TransferFeatureTests {
             $0.isLoading = true
             $0.isSubmitting = true
         }
-        await store.receive(.transferFailed(.unknown)) {
+        try await store.receive(.transferFailed(.unknown)) {
             $0.isLoading = false
             $0.isSubmitting = false
             $0.error = .unknown
         }
-        await store.finish()
+        try await store.finish()
         #expect(await bank.invariantHolds)
     }
 
     @Test("a second submit while the first is in flight does nothing: money moves once")
-    func doubleSubmitMovesMoneyOnce() async {
+    func doubleSubmitMovesMoneyOnce() async throws {
         let gate = ResponseGate()
         let bank = InMemoryBank(accounts: accounts, gate: gate)
         let store = makeStore(
@@ -246,13 +247,13 @@ struct TransferFeatureTests {
             $0.isLoading = true
             $0.isSubmitting = true
         }
-        await waitUntil { gate.waitingCount == 1 }
+        try await waitUntil { gate.waitingCount == 1 }
         store.send(.submitTransfer)
         #expect(store.store.inFlightEffectCount == 1)
 
         gate.releaseAll()
         let transaction = Transaction(id: TransactionID(1), from: alice.id, to: bob.id, amount: 40)
-        await store.receive(.transferCompleted(transaction)) {
+        try await store.receive(.transferCompleted(transaction)) {
             $0.isLoading = false
             $0.isSubmitting = false
             $0.lastTransaction = transaction
@@ -262,7 +263,7 @@ struct TransferFeatureTests {
             $0.accounts[0].balance = 60
             $0.accounts[1].balance = 140
         }
-        await store.finish()
+        try await store.finish()
         #expect(await bank.ledger == [transaction])
         #expect(gate.ticketsIssued == 1)
         #expect(await bank.invariantHolds)

@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 /// Scenarios 1–3 of features.md, over every architecture standalone and in both app layouts.
@@ -22,16 +23,16 @@ struct CounterConformanceTests {
     }
 
     @Test("2. a loaded quote is kept when the next load fails", arguments: Subject.all)
-    func successThenFailure(subject: Subject) async {
+    func successThenFailure(subject: Subject) async throws {
         let counter = CounterUnderTest(subject, quoteClient: .scripted([.success(wisdom), .failure(outage)]))
         var trace: [CounterState] = []
         counter.send(.loadQuote)
         trace.append(counter.state)
-        await counter.settle()
+        try await counter.settle()
         trace.append(counter.state)
         counter.send(.loadQuote)
         trace.append(counter.state)
-        await counter.settle()
+        try await counter.settle()
         trace.append(counter.state)
         #expect(
             trace == [
@@ -47,15 +48,15 @@ struct CounterConformanceTests {
     }
 
     @Test("A new load clears the previous error", arguments: Subject.all)
-    func loadClearsError(subject: Subject) async {
+    func loadClearsError(subject: Subject) async throws {
         let counter = CounterUnderTest(subject, quoteClient: .scripted([.failure(outage), .success(wisdom)]))
         counter.send(.loadQuote)
-        await counter.settle()
+        try await counter.settle()
         #expect(counter.state == CounterState(errorMessage: outage.message))
         counter.send(.increment)
         counter.send(.loadQuote)
         #expect(counter.state == CounterState(count: 1, isLoading: true))
-        await counter.settle()
+        try await counter.settle()
         #expect(counter.state == CounterState(count: 1, quote: wisdom))
     }
 
@@ -64,49 +65,58 @@ struct CounterConformanceTests {
         arguments: Subject.all,
         [true, false]
     )
-    func newestLoadWins(subject: Subject, gateHonoursCancellation: Bool) async {
+    func newestLoadWins(subject: Subject, gateHonoursCancellation: Bool) async throws {
         let gate = ResponseGate(honorsCancellation: gateHonoursCancellation)
         let counter = CounterUnderTest(
             subject,
             quoteClient: .gated(gate, results: [.success(wisdom), .success(newer)])
         )
         counter.send(.loadQuote)
-        await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
         counter.send(.increment)
         counter.send(.loadQuote)
         #expect(counter.state == CounterState(count: 1, isLoading: true))
-        await waitUntil("the second fetch waits at the gate") {
+        try await waitUntil("the second fetch waits at the gate") {
             gate.ticketsIssued == 2 && gate.waitingCount == (gateHonoursCancellation ? 1 : 2)
         }
 
         gate.release(1)
         if gateHonoursCancellation {
-            await counter.settle()
+            try await counter.settle()
         } else {
-            await waitUntil("the newest quote is applied") { counter.state.quote == newer }
+            try await waitUntil("the newest quote is applied") { counter.state.quote == newer }
         }
         #expect(counter.state == CounterState(count: 1, quote: newer))
 
         gate.release(0)
-        await counter.settle()
+        try await counter.settle()
         #expect(counter.state == CounterState(count: 1, quote: newer), "a stale quote was applied")
         #expect(gate.waitingCount == 0)
     }
 
     @Test("A cancelled load leaves no error behind", arguments: Subject.all)
-    func cancelledLoadIsSilent(subject: Subject) async {
+    func cancelledLoadIsSilent(subject: Subject) async throws {
         let gate = ResponseGate(honorsCancellation: true)
         let counter = CounterUnderTest(
             subject, quoteClient: .gated(gate, results: [.success(wisdom), .failure(outage)]))
         counter.send(.loadQuote)
-        await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
         counter.send(.loadQuote)
-        await waitUntil("the second fetch waits at the gate") {
+        try await waitUntil("the second fetch waits at the gate") {
             gate.ticketsIssued == 2 && gate.waitingCount == 1
         }
         #expect(counter.state == CounterState(isLoading: true))
         gate.release(1)
-        await counter.settle()
+        try await counter.settle()
         #expect(counter.state == CounterState(errorMessage: outage.message))
+    }
+
+    @Test("settle() returns only once the fetch has answered", arguments: Subject.all)
+    func settleAwaitsTheFetch(subject: Subject) async throws {
+        let counter = CounterUnderTest(
+            subject, quoteClient: .constant(wisdom, latency: .sleep(.milliseconds(20))))
+        counter.send(.loadQuote)
+        try await counter.settle()
+        #expect(counter.state == CounterState(quote: wisdom), "settle() returned before the fetch answered")
     }
 }

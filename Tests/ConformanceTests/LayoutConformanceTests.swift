@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 /// The composed app: the cross-feature tab rule, both layouts agreeing, and observer wake-ups.
@@ -22,11 +23,11 @@ struct LayoutConformanceTests {
         #expect(app.snapshot.selectedTab == .transfer)
         app.send(.counter(index: 2, .increment))
         app.send(.transfer(.loadAccounts))
-        await settleWithin("the app's effects settle") { await app.settle() }
+        try await finishWithin("the app's effects settle") { await app.settle() }
         #expect(app.snapshot.selectedTab == .transfer)
         app.send(.counter(index: 3, .loadQuote))
         #expect(app.snapshot.selectedTab == .counter)
-        await settleWithin("the app's effects settle") { await app.settle() }
+        try await finishWithin("the app's effects settle") { await app.settle() }
         let snapshot = app.snapshot
         #expect(snapshot.counters.map(\.count) == [0, 0, 1, 0])
         #expect(snapshot.counters[3].quote == Quote(content: "c", author: "a"))
@@ -43,12 +44,12 @@ struct LayoutConformanceTests {
         let app = try makeApp(
             subject, counters: 2, quoteClient: .gated(gate, results: [.success(first), .success(second)]))
         app.send(.counter(index: 0, .loadQuote))
-        await waitUntil("counter 0's fetch waits") { gate.waitingCount == 1 }
+        try await waitUntil("counter 0's fetch waits") { gate.waitingCount == 1 }
         app.send(.counter(index: 1, .loadQuote))
-        await waitUntil("counter 1's fetch waits") { gate.waitingCount == 2 }
+        try await waitUntil("counter 1's fetch waits") { gate.waitingCount == 2 }
         gate.release(1)
         gate.release(0)
-        await settleWithin("the app's effects settle") { await app.settle() }
+        try await finishWithin("the app's effects settle") { await app.settle() }
         #expect(app.snapshot.counters.map(\.quote) == [first, second])
     }
 

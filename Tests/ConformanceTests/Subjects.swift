@@ -5,6 +5,7 @@ import EffectValues
 import LocalReducer
 import ObservableViewModel
 import StoreSubclass
+import TestSupport
 import Testing
 import ViperReducer
 
@@ -105,8 +106,8 @@ final class CounterUnderTest {
 
     var selectedTab: Tab? { app?.snapshot.selectedTab }
 
-    func settle() async {
-        await settleWithin("the counter's effects settle") {
+    func settle() async throws {
+        try await finishWithin("the counter's effects settle") {
             if let counter = self.counter { await counter.settle() }
             if let app = self.app { await app.settle() }
         }
@@ -150,17 +151,17 @@ final class TransferUnderTest {
         return snapshot.transfer
     }
 
-    func settle() async {
-        await settleWithin("the transfer's effects settle") {
+    func settle() async throws {
+        try await finishWithin("the transfer's effects settle") {
             if let transfer = self.transfer { await transfer.settle() }
             if let app = self.app { await app.settle() }
         }
     }
 
     /// Loads the accounts and returns them.
-    func loadAccounts() async -> [Account] {
+    func loadAccounts() async throws -> [Account] {
         send(.loadAccounts)
-        await settle()
+        try await settle()
         return state.accounts
     }
 
@@ -171,54 +172,4 @@ final class TransferUnderTest {
             #expect(await bank.ledger.isEmpty, "the bank moved money", sourceLocation: sourceLocation)
         }
     }
-}
-
-/// Yields the main actor until `condition` holds, failing after five seconds instead of hanging.
-///
-/// Used only where a scenario must observe an intermediate point that no effect completion marks
-/// (a request parked at a gate, a result applied while an older request is still parked). It never
-/// sleeps: it lets queued main-actor work run and checks again.
-@MainActor
-func waitUntil(
-    _ what: String,
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ condition: () -> Bool
-) async {
-    let deadline = ContinuousClock.now + .seconds(5)
-    while !condition() {
-        if ContinuousClock.now > deadline {
-            Issue.record("timed out waiting until \(what)", sourceLocation: sourceLocation)
-            return
-        }
-        await Task.yield()
-    }
-}
-
-/// Awaits `settle`, but records a failure and returns after ten seconds instead of hanging the
-/// suite: a broken architecture whose effect never finishes (a fetch left parked at a gate because it
-/// was not cancelled) must fail its scenario, not stop the run.
-@MainActor
-func settleWithin(
-    _ what: String,
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ settle: @escaping @MainActor () async -> Void
-) async {
-    let done = SettleFlag()
-    Task { @MainActor in
-        await settle()
-        done.isSet = true
-    }
-    let deadline = ContinuousClock.now + .seconds(10)
-    while !done.isSet {
-        if ContinuousClock.now > deadline {
-            Issue.record("timed out waiting until \(what)", sourceLocation: sourceLocation)
-            return
-        }
-        await Task.yield()
-    }
-}
-
-@MainActor
-final class SettleFlag {
-    var isSet = false
 }

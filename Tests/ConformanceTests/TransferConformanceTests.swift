@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TestSupport
 import Testing
 
 /// Scenarios 4–7 of features.md, over every architecture standalone and in both app layouts.
@@ -23,7 +24,7 @@ struct TransferConformanceTests {
         let transfer = makeTransfer(subject)
         transfer.send(.loadAccounts)
         #expect(transfer.state == TransferState(isLoading: true))
-        await transfer.settle()
+        try await transfer.settle()
         #expect(transfer.state == TransferState(accounts: Self.opening))
 
         transfer.send(.selectFrom(a))
@@ -32,7 +33,7 @@ struct TransferConformanceTests {
         #expect(transfer.state.canSubmit)
         transfer.send(.submitTransfer)
         #expect(transfer.state.isLoading && transfer.state.isSubmitting)
-        await transfer.settle()
+        try await transfer.settle()
 
         let expectedTransaction = Transaction(id: TransactionID(1), from: a.id, to: b.id, amount: 30)
         var expectedAccounts = Self.opening
@@ -54,15 +55,15 @@ struct TransferConformanceTests {
             .missingBoth,
         ]
     )
-    func rejectedTransfer(subject: Subject, rejection: Rejection) async {
+    func rejectedTransfer(subject: Subject, rejection: Rejection) async throws {
         let transfer = makeTransfer(subject)
-        let accounts = await transfer.loadAccounts()
+        let accounts = try await transfer.loadAccounts()
         let (from, to, amount) = rejection.selection(in: accounts)
         if let from { transfer.send(.selectFrom(from)) }
         if let to { transfer.send(.selectTo(to)) }
         transfer.send(.updateAmount(amount))
         transfer.send(.submitTransfer)
-        await transfer.settle()
+        try await transfer.settle()
         #expect(
             transfer.state
                 == TransferState(
@@ -80,13 +81,13 @@ struct TransferConformanceTests {
     }
 
     @Test("6. a network failure while loading accounts shows networkError", arguments: Subject.all)
-    func networkFailureOnLoad(subject: Subject) async {
+    func networkFailureOnLoad(subject: Subject) async throws {
         let transfer = makeTransfer(subject)
         await transfer.bank.failNextCalls(1)
         transfer.send(.loadAccounts)
-        await transfer.settle()
+        try await transfer.settle()
         #expect(transfer.state == TransferState(error: .networkError))
-        #expect(await transfer.loadAccounts() == Self.opening)
+        #expect(try await transfer.loadAccounts() == Self.opening)
         #expect(transfer.state.error == nil)
         await transfer.expectBankIsConsistent(untouched: true)
     }
@@ -94,15 +95,15 @@ struct TransferConformanceTests {
     @Test(
         "6. a network failure while submitting shows networkError, and a retry succeeds",
         arguments: Subject.all)
-    func networkFailureOnSubmit(subject: Subject) async {
+    func networkFailureOnSubmit(subject: Subject) async throws {
         let transfer = makeTransfer(subject)
-        _ = await transfer.loadAccounts()
+        _ = try await transfer.loadAccounts()
         transfer.send(.selectFrom(a))
         transfer.send(.selectTo(b))
         transfer.send(.updateAmount(10))
         await transfer.bank.failNextCalls(1)
         transfer.send(.submitTransfer)
-        await transfer.settle()
+        try await transfer.settle()
         #expect(
             transfer.state
                 == TransferState(
@@ -111,7 +112,7 @@ struct TransferConformanceTests {
         await transfer.expectBankIsConsistent(untouched: true)
 
         transfer.send(.submitTransfer)
-        await transfer.settle()
+        try await transfer.settle()
         #expect(transfer.state.lastTransaction?.amount == 10)
         #expect(transfer.state.error == nil)
         #expect(await transfer.bank.ledger.count == 1)
@@ -119,45 +120,94 @@ struct TransferConformanceTests {
     }
 
     @Test(
-        "7. a second submit while the first is in flight does nothing: money moves once",
+        "7. a second submit while the first is in flight is ignored: it neither runs nor replaces the first",
         arguments: Subject.all)
-    func doubleSubmit(subject: Subject) async {
+    func doubleSubmit(subject: Subject) async throws {
         let gate = ResponseGate()
         gate.release(0)  // ticket 0 is the accounts load
         let transfer = makeTransfer(subject, gate: gate)
-        _ = await transfer.loadAccounts()
+        let c = try await transfer.loadAccounts()[2]
         transfer.send(.selectFrom(a))
         transfer.send(.selectTo(b))
         transfer.send(.updateAmount(40))
         transfer.send(.submitTransfer)
-        await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
-        let inFlight = transfer.state
+        try await waitUntil("the first transfer waits at the gate") { gate.waitingCount == 1 }
+        transfer.send(.selectTo(c))
+        transfer.send(.updateAmount(70))
+        let edited = transfer.state
         transfer.send(.submitTransfer)
-        #expect(transfer.state == inFlight, "a second submit changed the state")
-        await Task.yield()
-        #expect(gate.ticketsIssued == 2, "a second submit reached the bank")
+        #expect(transfer.state == edited, "a second submit changed the state")
 
-        gate.release(1)
-        gate.release(2)
-        await transfer.settle()
-        #expect(await transfer.bank.ledger.count == 1)
-        #expect(transfer.state.lastTransaction?.id == TransactionID(1))
-        #expect(transfer.state.accounts.map(\.balance) == [60, 290, 0])
-        #expect(!transfer.state.isLoading && !transfer.state.isSubmitting)
+        gate.releaseAll()
+        try await transfer.settle()
+        let first = Transaction(id: TransactionID(1), from: a.id, to: b.id, amount: 40)
+        #expect(await transfer.bank.ledger == [first], "the second submit ran or replaced the first")
+        #expect(await transfer.bank.callCount == 2, "the second submit reached the bank")
+        #expect(gate.ticketsIssued == 2)
+        #expect(
+            transfer.state
+                == TransferState(
+                    accounts: [
+                        Account(id: a.id, name: "A", balance: 60), Account(id: b.id, name: "B", balance: 290),
+                        c,
+                    ],
+                    lastTransaction: first))
         await transfer.expectBankIsConsistent(untouched: false)
     }
 
+    @Test(
+        "A newer loadAccounts cancels the older: only the newest answer is shown",
+        arguments: Subject.all, [true, false])
+    func newestLoadAccountsWins(subject: Subject, gateHonoursCancellation: Bool) async throws {
+        let gate = ResponseGate(honorsCancellation: gateHonoursCancellation)
+        let transfer = makeTransfer(subject, gate: gate)
+        transfer.send(.loadAccounts)
+        try await waitUntil("the first load waits at the gate") { gate.waitingCount == 1 }
+        transfer.send(.loadAccounts)
+        try await waitUntil("the second load waits at the gate, the first cancelled if the gate allows") {
+            gate.ticketsIssued == 2 && gate.waitingCount == (gateHonoursCancellation ? 1 : 2)
+        }
+        #expect(transfer.state == TransferState(isLoading: true))
+
+        gate.release(1)
+        try await waitUntil("the newest accounts are shown") {
+            transfer.state == TransferState(accounts: Self.opening)
+        }
+        gate.release(2)  // a transfer made elsewhere, so a stale answer would show different balances
+        _ = try await TransferMoneyUseCase(bank: transfer.bank).execute(from: b.id, to: a.id, amount: 50)
+        gate.release(0)
+        try await transfer.settle()
+        #expect(transfer.state == TransferState(accounts: Self.opening), "a stale load was applied")
+        #expect(gate.waitingCount == 0)
+    }
+
+    @Test("settle() returns only once the bank has answered", arguments: Subject.all)
+    func settleAwaitsTheBank(subject: Subject) async throws {
+        let bank = InMemoryBank(accounts: Self.opening, latency: .sleep(.milliseconds(20)))
+        let transfer = TransferUnderTest(subject, bank: bank)
+        #expect(
+            try await transfer.loadAccounts() == Self.opening, "settle() returned before the accounts came")
+        transfer.send(.selectFrom(a))
+        transfer.send(.selectTo(b))
+        transfer.send(.updateAmount(30))
+        transfer.send(.submitTransfer)
+        try await transfer.settle()
+        #expect(
+            transfer.state.lastTransaction?.amount == 30, "settle() returned before the transfer was done")
+        #expect(!transfer.state.isSubmitting)
+    }
+
     @Test("Selecting and editing clear the error", arguments: Subject.all)
-    func editingClearsError(subject: Subject) async {
+    func editingClearsError(subject: Subject) async throws {
         let transfer = makeTransfer(subject)
-        _ = await transfer.loadAccounts()
+        _ = try await transfer.loadAccounts()
         for edit in [TransferIntent.selectFrom(a), .selectTo(b), .updateAmount(5)] {
             transfer.send(.submitTransfer)
-            await transfer.settle()
+            try await transfer.settle()
             if transfer.state.error == nil {
                 transfer.send(.updateAmount(0))
                 transfer.send(.submitTransfer)
-                await transfer.settle()
+                try await transfer.settle()
             }
             #expect(transfer.state.error != nil)
             transfer.send(edit)

@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @Suite("Quote clients")
@@ -72,17 +73,5 @@ struct QuoteClientTests {
         let gate = ResponseGate()
         gate.release(0)
         #expect(try await QuoteClient.gated(gate, results: [.success(first)]).fetch() == first)
-    }
-}
-
-/// Yields until `condition` holds; fails after five seconds instead of hanging the suite.
-func waitUntil(_ condition: @Sendable () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(5)
-    while !condition() {
-        guard ContinuousClock.now < deadline else {
-            Issue.record("condition not met within 5 s")
-            throw CancellationError()
-        }
-        await Task.yield()
     }
 }

@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @testable import EffectObjects
@@ -86,7 +87,7 @@ struct AppFeatureReducerTests {
 @Suite("The app in both layouts")
 struct AppLayoutTests {
     @Test("A counter's loadQuote selects the counter tab", arguments: Layout.allCases)
-    func loadQuoteSelectsCounterTab(layout: Layout) async {
+    func loadQuoteSelectsCounterTab(layout: Layout) async throws {
         let app = EffectObjectsArchitecture.makeApp(
             layout: layout,
             counters: 3,
@@ -98,7 +99,7 @@ struct AppLayoutTests {
         app.send(.counter(index: 1, .loadQuote))
         #expect(app.snapshot.selectedTab == .counter)
         #expect(app.snapshot.counters[1].isLoading)
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
 
         #expect(
             app.snapshot
@@ -126,7 +127,7 @@ struct AppLayoutTests {
         try await waitUntil { gate.ticketsIssued == 2 }
         gate.release(1)
         gate.release(0)
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
 
         #expect(app.snapshot.counters == [CounterState(quote: firstQuote), CounterState(quote: secondQuote)])
     }
@@ -163,7 +164,7 @@ struct AppLayoutTests {
     }
 
     @Test("Both layouts give the same snapshots for the same script")
-    func layoutsAgree() async {
+    func layoutsAgree() async throws {
         let script: [AppIntent] = [
             .counter(index: 0, .increment),
             .counter(index: 2, .decrement),
@@ -194,7 +195,7 @@ struct AppLayoutTests {
             for app in apps {
                 app.send(intent)
                 snapshots.append(app.snapshot)
-                await app.settle()
+                try await finishWithin("app.settle() returns") { await app.settle() }
                 snapshots.append(app.snapshot)
             }
             #expect(snapshots[0] == snapshots[2], "after \(intent)")
@@ -220,7 +221,7 @@ struct AppLayoutTests {
         #expect(tabs == [.transfer, .counter, .counter])
 
         gate.releaseAll()
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
 
         #expect(app.inFlightEffectCount == 0)
         #expect(app.state.counters.map(\.quote) == [firstQuote, secondQuote])
@@ -237,7 +238,7 @@ struct AppLayoutTests {
         #expect(host.inFlightEffectCount == 2)
 
         gate.releaseAll()
-        await host.settle()
+        try await finishWithin("host.settle() returns") { await host.settle() }
 
         #expect(host.inFlightEffectCount == 0)
         #expect(host.state.counters[1].quote == firstQuote)

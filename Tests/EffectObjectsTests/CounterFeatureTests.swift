@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @testable import EffectObjects
@@ -92,18 +93,18 @@ struct CounterHostTests {
     }
 
     @Test("A loaded quote is kept when the next load fails")
-    func successThenFailure() async {
+    func successThenFailure() async throws {
         let failure = QuoteError(message: "Try again later.")
         let client = QuoteClient.scripted([.success(firstQuote), .failure(failure)])
         let host = WorkflowHost(state: CounterState(), workflow: CounterFeature(quoteClient: client))
 
         host.send(.loadQuote)
         #expect(host.state == CounterState(isLoading: true))
-        await host.settle()
+        try await finishWithin("host.settle() returns") { await host.settle() }
         #expect(host.state == CounterState(quote: firstQuote))
 
         host.send(.loadQuote)
-        await host.settle()
+        try await finishWithin("host.settle() returns") { await host.settle() }
         #expect(host.state == CounterState(quote: firstQuote, errorMessage: failure.message))
         #expect(host.inFlightEffectCount == 0)
     }
@@ -124,7 +125,7 @@ struct CounterHostTests {
 
         gate.release(1)
         gate.release(0)
-        await host.settle()
+        try await finishWithin("host.settle() returns") { await host.settle() }
 
         #expect(host.state == CounterState(quote: secondQuote))
         #expect(host.inFlightEffectCount == 0)
@@ -150,7 +151,7 @@ struct CounterHostTests {
         #expect(notifications == 2)
 
         gate.release(1)
-        await host.settle()
+        try await finishWithin("host.settle() returns") { await host.settle() }
         #expect(host.state == CounterState(quote: secondQuote))
         #expect(notifications == 3)
     }
@@ -172,7 +173,7 @@ struct CounterHostTests {
         #expect(host.state == CounterState(count: 4, isLoading: true))
 
         gate.release(1)
-        await host.settle()
+        try await finishWithin("host.settle() returns") { await host.settle() }
         #expect(host.state == CounterState(count: 4, quote: secondQuote))
     }
 }

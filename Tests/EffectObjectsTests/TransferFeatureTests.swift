@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EffectObjects
@@ -252,7 +253,7 @@ struct TransferHostTests {
         let host = makeHost(bank: bank)
 
         host.send(.loadAccounts)
-        await host.settle()
+        try await finishWithin("host.settle() returns") { await host.settle() }
         #expect(host.state == TransferState(accounts: sampleAccounts))
 
         host.send(.selectFrom(sampleAccounts[0]))
@@ -260,7 +261,7 @@ struct TransferHostTests {
         host.send(.updateAmount(30))
         host.send(.submitTransfer)
         #expect(host.state.isSubmitting)
-        await host.settle()
+        try await finishWithin("host.settle() returns") { await host.settle() }
 
         let transaction = Transaction(id: TransactionID(1), from: AccountID(1), to: AccountID(2), amount: 30)
         #expect(host.state.lastTransaction == transaction)
@@ -274,14 +275,14 @@ struct TransferHostTests {
     }
 
     @Test("Submitting without a selection fails with invalidSelection and leaves the bank alone")
-    func missingSelection() async {
+    func missingSelection() async throws {
         let bank = InMemoryBank(accounts: sampleAccounts)
         let host = makeHost(bank: bank, state: TransferState(accounts: sampleAccounts))
 
         host.send(.selectTo(sampleAccounts[1]))
         host.send(.updateAmount(10))
         host.send(.submitTransfer)
-        await host.settle()
+        try await finishWithin("host.settle() returns") { await host.settle() }
 
         #expect(
             host.state
@@ -296,13 +297,13 @@ struct TransferHostTests {
     }
 
     @Test("A network failure while loading the accounts shows networkError")
-    func loadAccountsNetworkFailure() async {
+    func loadAccountsNetworkFailure() async throws {
         let bank = InMemoryBank(accounts: sampleAccounts)
         await bank.failNextCalls(1)
         let host = makeHost(bank: bank)
 
         host.send(.loadAccounts)
-        await host.settle()
+        try await finishWithin("host.settle() returns") { await host.settle() }
 
         #expect(host.state == TransferState(error: .networkError))
     }
@@ -323,7 +324,7 @@ struct TransferHostTests {
         #expect(host.state == TransferState(isLoading: true))
 
         gate.release(1)
-        await host.settle()
+        try await finishWithin("host.settle() returns") { await host.settle() }
         #expect(host.state == TransferState(accounts: sampleAccounts))
     }
 
@@ -349,7 +350,7 @@ struct TransferHostTests {
         #expect(host.inFlightEffectCount == 1)
 
         gate.release(0)
-        await host.settle()
+        try await finishWithin("host.settle() returns") { await host.settle() }
 
         #expect(await bank.ledger.count == 1)
         #expect(gate.ticketsIssued == 1)
@@ -360,7 +361,7 @@ struct TransferHostTests {
     }
 
     @Test("A network failure on submit shows networkError and moves nothing")
-    func submitNetworkFailure() async {
+    func submitNetworkFailure() async throws {
         let bank = InMemoryBank(accounts: sampleAccounts)
         await bank.failNextCalls(1)
         let host = makeHost(
@@ -374,7 +375,7 @@ struct TransferHostTests {
         )
 
         host.send(.submitTransfer)
-        await host.settle()
+        try await finishWithin("host.settle() returns") { await host.settle() }
 
         #expect(host.state.error == .networkError)
         #expect(!host.state.isLoading && !host.state.isSubmitting)

@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @testable import EffectObjects
@@ -68,36 +69,36 @@ private struct GatedAnswer: Effect {
 @Suite("WorkflowHost")
 struct WorkflowHostTests {
     @Test("settle() waits for effects that start effects, and forgets every finished task")
-    func settleWaitsForChainedEffects() async {
+    func settleWaitsForChainedEffects() async throws {
         let host = WorkflowHost(state: [Int](), workflow: Countdown())
         host.send(.tick(3))
         #expect(host.state == [3])
         #expect(host.inFlightEffectCount == 1)
 
-        await host.settle()
+        try await finishWithin("host.settle() returns") { await host.settle() }
 
         #expect(host.state == [3, 2, 1, 0])
         #expect(host.inFlightEffectCount == 0)
     }
 
     @Test("settle() returns at once when nothing runs")
-    func settleWithoutEffects() async {
+    func settleWithoutEffects() async throws {
         let host = WorkflowHost(state: [Int](), workflow: Countdown())
         host.send(.tick(0))
         #expect(host.inFlightEffectCount == 0)
-        await host.settle()
+        try await finishWithin("host.settle() returns") { await host.settle() }
         #expect(host.state == [0])
     }
 
     @Test("Subscribers are called once per action, feedback actions included, until cancelled")
-    func subscribersAreCalledPerAction() async {
+    func subscribersAreCalledPerAction() async throws {
         let host = WorkflowHost(state: [Int](), workflow: Countdown())
         var seen: [[Int]] = []
         let subscription = host.subscribe { seen.append($0) }
 
         host.send(.tick(2))
         #expect(seen == [[2]])
-        await host.settle()
+        try await finishWithin("host.settle() returns") { await host.settle() }
         #expect(seen == [[2], [2, 1], [2, 1, 0]])
 
         subscription.cancel()
@@ -140,7 +141,7 @@ struct WorkflowHostTests {
         #expect(host.state == [])
 
         gate.release(1)
-        await host.settle()
+        try await finishWithin("host.settle() returns") { await host.settle() }
         #expect(host.state == [2])
         #expect(host.inFlightEffectCount == 0)
     }

@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @testable import EffectValues
@@ -90,9 +91,9 @@ private struct AppUnderTest {
         multi?.dispatch(event)
     }
 
-    func settle() async {
-        await single?.settle()
-        await multi?.settle()
+    func settle() async throws {
+        try await finishWithin("single?.settle() returns") { await single?.settle() }
+        try await finishWithin("multi?.settle() returns") { await multi?.settle() }
     }
 }
 
@@ -100,7 +101,7 @@ private struct AppUnderTest {
 @MainActor
 struct AppLayoutTests {
     @Test("a counter's loadQuote selects the counter tab", arguments: Layout.allCases)
-    func crossFeatureTabRule(layout: Layout) async {
+    func crossFeatureTabRule(layout: Layout) async throws {
         let app = AppUnderTest(layout, counters: 3, quoteClient: .constant(Fixture.firstQuote))
         app.dispatch(.selectTab(.transfer))
         app.dispatch(.counter(index: 2, .increment))
@@ -110,7 +111,7 @@ struct AppLayoutTests {
         #expect(app.state.selectedTab == .counter)
         #expect(app.state.counters[2] == CounterState(count: 1, isLoading: true))
 
-        await app.settle()
+        try await app.settle()
         #expect(
             app.state.counters == [
                 CounterState(), CounterState(), CounterState(count: 1, quote: Fixture.firstQuote),
@@ -119,7 +120,7 @@ struct AppLayoutTests {
     }
 
     @Test("one counter's newer loadQuote does not cancel another counter's fetch", arguments: Layout.allCases)
-    func fetchesAreKeyedByCounter(layout: Layout) async {
+    func fetchesAreKeyedByCounter(layout: Layout) async throws {
         let gate = ResponseGate()
         let client = QuoteClient.gated(
             gate, results: [.success(Fixture.firstQuote), .success(Fixture.firstQuote)])
@@ -127,16 +128,16 @@ struct AppLayoutTests {
 
         app.dispatch(.counter(index: 0, .loadQuote))
         app.dispatch(.counter(index: 1, .loadQuote))
-        await waitUntil("both fetches wait at the gate") { gate.waitingCount == 2 }
+        try await waitUntil("both fetches wait at the gate") { gate.waitingCount == 2 }
         #expect(app.inFlightEffectCount == 2)
 
         gate.releaseAll()
-        await app.settle()
+        try await app.settle()
         #expect(app.state.counters == Array(repeating: CounterState(quote: Fixture.firstQuote), count: 2))
     }
 
     @Test("the same script gives the same states in both layouts")
-    func layoutsAgree() async {
+    func layoutsAgree() async throws {
         let script: [AppFeature.Event] = [
             .counter(index: 0, .increment),
             .selectTab(.transfer),
@@ -158,8 +159,8 @@ struct AppLayoutTests {
             single.dispatch(event)
             multi.dispatch(event)
             #expect(single.state == multi.state)
-            await single.settle()
-            await multi.settle()
+            try await single.settle()
+            try await multi.settle()
             #expect(single.state == multi.state)
         }
         #expect(single.state.transfer.lastTransaction?.amount == 25)

@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @testable import EffectValues
@@ -79,12 +80,12 @@ struct CounterEffectHandlerTests {
 
     @Test("a fetch cancelled at the gate feeds back nothing")
     @MainActor
-    func cancelledFetchFeedsBackNothing() async {
+    func cancelledFetchFeedsBackNothing() async throws {
         let gate = ResponseGate(honorsCancellation: true)
         let handler = CounterEffectHandler(quoteClient: .gated(gate, results: [.success(Fixture.firstQuote)]))
         let execution = handler.handle(.fetchQuote)
         let fetch = Task { await execution.perform() }
-        await waitUntil("the fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the fetch waits at the gate") { gate.waitingCount == 1 }
         fetch.cancel()
         #expect(await fetch.value == nil)
     }
@@ -94,17 +95,17 @@ struct CounterEffectHandlerTests {
 @MainActor
 struct CounterLoopTests {
     @Test("a scripted success then a scripted failure: quote kept, error shown")
-    func successThenFailure() async {
+    func successThenFailure() async throws {
         let client = QuoteClient.scripted([.success(Fixture.firstQuote), .failure(Fixture.outage)])
         let loop = CounterLoop(state: CounterState(), handler: CounterEffectHandler(quoteClient: client))
 
         loop.dispatch(.loadQuote)
         #expect(loop.state == CounterState(isLoading: true))
-        await loop.settle()
+        try await finishWithin("loop.settle() returns") { await loop.settle() }
         #expect(loop.state == CounterState(quote: Fixture.firstQuote))
 
         loop.dispatch(.loadQuote)
-        await loop.settle()
+        try await finishWithin("loop.settle() returns") { await loop.settle() }
         #expect(loop.state == CounterState(quote: Fixture.firstQuote, errorMessage: Fixture.outage.message))
         #expect(loop.inFlightEffectCount == 0)
     }
@@ -112,32 +113,32 @@ struct CounterLoopTests {
     @Test(
         "only the newest loadQuote is applied, whether or not the gate honors cancellation",
         arguments: [true, false])
-    func newestLoadQuoteWins(honorsCancellation: Bool) async {
+    func newestLoadQuoteWins(honorsCancellation: Bool) async throws {
         let gate = ResponseGate(honorsCancellation: honorsCancellation)
         let client = QuoteClient.gated(
             gate, results: [.success(Fixture.firstQuote), .success(Fixture.secondQuote)])
         let loop = CounterLoop(state: CounterState(), handler: CounterEffectHandler(quoteClient: client))
 
         loop.dispatch(.loadQuote)
-        await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
         loop.dispatch(.loadQuote)
-        await waitUntil("the second fetch reaches the gate") { gate.ticketsIssued == 2 }
+        try await waitUntil("the second fetch reaches the gate") { gate.ticketsIssued == 2 }
 
         gate.release(1)
-        await waitUntil("the second quote is applied") { loop.state.quote != nil }
+        try await waitUntil("the second quote is applied") { loop.state.quote != nil }
         #expect(loop.state == CounterState(quote: Fixture.secondQuote))
         if !honorsCancellation {
             #expect(loop.inFlightEffectCount == 1, "the cancelled fetch still waits for its answer")
         }
 
         gate.release(0)
-        await loop.settle()
+        try await finishWithin("loop.settle() returns") { await loop.settle() }
         #expect(loop.state == CounterState(quote: Fixture.secondQuote))
         #expect(loop.inFlightEffectCount == 0)
     }
 
     @Test("many loadQuotes in a row leave one quote applied and no task behind")
-    func burstOfLoadQuotes() async {
+    func burstOfLoadQuotes() async throws {
         let loop = CounterLoop(
             state: CounterState(),
             handler: CounterEffectHandler(quoteClient: .constant(Fixture.firstQuote, latency: .yields(3)))
@@ -148,7 +149,7 @@ struct CounterLoopTests {
             loop.dispatch(.loadQuote)
         }
         #expect(loop.inFlightEffectCount == 100)
-        await loop.settle()
+        try await finishWithin("loop.settle() returns") { await loop.settle() }
         #expect(loop.state == CounterState(quote: Fixture.firstQuote))
         #expect(
             dispatched == 101, "100 loadQuotes and one quoteLoaded: the 99 cancelled results were dropped")

@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @testable import EffectValues
@@ -36,12 +37,12 @@ struct LoopTests {
     }
 
     @Test("a finished effect task is forgotten")
-    func finishedTasksAreForgotten() async {
+    func finishedTasksAreForgotten() async throws {
         let loop = counterLoop(.scripted([.success(Fixture.firstQuote), .failure(Fixture.outage)]))
         #expect(loop.inFlightEffectCount == 0)
         loop.dispatch(.loadQuote)
         #expect(loop.inFlightEffectCount == 1)
-        await loop.settle()
+        try await finishWithin("loop.settle() returns") { await loop.settle() }
         #expect(loop.inFlightEffectCount == 0)
 
         for _ in 0..<3 {
@@ -51,22 +52,22 @@ struct LoopTests {
     }
 
     @Test("settle waits for effects started by the events of finished effects")
-    func settleFollowsChains() async {
+    func settleFollowsChains() async throws {
         let loop = Loop<Countdown, Countdown.Handler>(state: Countdown.State(), handler: Countdown.Handler())
         loop.dispatch(.start(5))
-        await loop.settle()
+        try await finishWithin("loop.settle() returns") { await loop.settle() }
         #expect(loop.state == Countdown.State(ticks: [5, 4, 3, 2, 1, 0]))
         #expect(loop.inFlightEffectCount == 0)
     }
 
     @Test("releasing the loop cancels its running effects")
-    func releasingCancels() async {
+    func releasingCancels() async throws {
         let gate = ResponseGate(honorsCancellation: true)
         var loop: CounterLoop? = counterLoop(.gated(gate, results: [.success(Fixture.firstQuote)]))
         loop?.dispatch(.loadQuote)
-        await waitUntil("the fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the fetch waits at the gate") { gate.waitingCount == 1 }
         loop = nil
-        await waitUntil("the fetch was cancelled") { gate.waitingCount == 0 }
+        try await waitUntil("the fetch was cancelled") { gate.waitingCount == 0 }
     }
 }
 

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EffectValues
@@ -153,22 +154,22 @@ struct TransferEffectHandlerTests {
 @Suite("Transfer loop")
 @MainActor
 struct TransferLoopTests {
-    private func loadedLoop(_ bank: InMemoryBank) async -> TransferLoop {
+    private func loadedLoop(_ bank: InMemoryBank) async throws -> TransferLoop {
         let loop = TransferLoop(state: TransferState(), handler: Fixture.transferHandler(bank))
         loop.dispatch(.loadAccounts)
         #expect(loop.state == TransferState(isLoading: true))
-        await loop.settle()
+        try await finishWithin("loop.settle() returns") { await loop.settle() }
         #expect(loop.state == TransferState(accounts: [Fixture.alice, Fixture.bob]))
         return loop
     }
 
-    private func submit(_ amount: Decimal, from: Account?, to: Account?, in loop: TransferLoop) async {
+    private func submit(_ amount: Decimal, from: Account?, to: Account?, in loop: TransferLoop) async throws {
         if let from { loop.dispatch(.selectFrom(from)) }
         if let to { loop.dispatch(.selectTo(to)) }
         loop.dispatch(.updateAmount(amount))
         loop.dispatch(.submitTransfer)
         #expect(loop.state.isSubmitting)
-        await loop.settle()
+        try await finishWithin("loop.settle() returns") { await loop.settle() }
         #expect(!loop.state.isSubmitting)
         #expect(!loop.state.isLoading)
     }
@@ -176,8 +177,8 @@ struct TransferLoopTests {
     @Test("transfer 30 from Alice to Bob: balances updated in the state and the bank")
     func transferSucceeds() async throws {
         let bank = Fixture.bank()
-        let loop = await loadedLoop(bank)
-        await submit(30, from: Fixture.alice, to: Fixture.bob, in: loop)
+        let loop = try await loadedLoop(bank)
+        try await submit(30, from: Fixture.alice, to: Fixture.bob, in: loop)
 
         let transaction = Transaction(
             id: TransactionID(1), from: Fixture.alice.id, to: Fixture.bob.id, amount: 30)
@@ -202,10 +203,11 @@ struct TransferLoopTests {
             (Decimal(10), Fixture.stranger, Fixture.bob, TransferError.unknown),
         ] as [(Decimal, Account, Account?, TransferError)]
     )
-    func transferRejected(amount: Decimal, from: Account, to: Account?, expected: TransferError) async {
+    func transferRejected(amount: Decimal, from: Account, to: Account?, expected: TransferError) async throws
+    {
         let bank = Fixture.bank()
-        let loop = await loadedLoop(bank)
-        await submit(amount, from: from, to: to, in: loop)
+        let loop = try await loadedLoop(bank)
+        try await submit(amount, from: from, to: to, in: loop)
 
         #expect(loop.state.error == expected)
         #expect(loop.state.lastTransaction == nil)
@@ -215,41 +217,41 @@ struct TransferLoopTests {
     }
 
     @Test("a network failure on loadAccounts and on submit shows networkError and moves nothing")
-    func networkFailures() async {
+    func networkFailures() async throws {
         let bank = Fixture.bank()
         let loop = TransferLoop(state: TransferState(), handler: Fixture.transferHandler(bank))
         await bank.failNextCalls(1)
         loop.dispatch(.loadAccounts)
-        await loop.settle()
+        try await finishWithin("loop.settle() returns") { await loop.settle() }
         #expect(loop.state == TransferState(error: .networkError))
 
         loop.dispatch(.loadAccounts)
-        await loop.settle()
+        try await finishWithin("loop.settle() returns") { await loop.settle() }
         await bank.failNextCalls(1)
-        await submit(30, from: Fixture.alice, to: Fixture.bob, in: loop)
+        try await submit(30, from: Fixture.alice, to: Fixture.bob, in: loop)
         #expect(loop.state.error == .networkError)
         #expect(await bank.ledger.isEmpty)
     }
 
     @Test("submitting twice while the first transfer waits at the gate moves the money once")
-    func doubleSubmitMovesMoneyOnce() async {
+    func doubleSubmitMovesMoneyOnce() async throws {
         let gate = ResponseGate()
         let bank = Fixture.bank(gate: gate)
         gate.release(0)
-        let loop = await loadedLoop(bank)
+        let loop = try await loadedLoop(bank)
 
         loop.dispatch(.selectFrom(Fixture.alice))
         loop.dispatch(.selectTo(Fixture.bob))
         loop.dispatch(.updateAmount(30))
         loop.dispatch(.submitTransfer)
-        await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
         let submitting = loop.state
         loop.dispatch(.submitTransfer)
         #expect(loop.state == submitting)
         #expect(loop.inFlightEffectCount == 1)
 
         gate.releaseAll()
-        await loop.settle()
+        try await finishWithin("loop.settle() returns") { await loop.settle() }
         #expect(await bank.ledger.count == 1)
         #expect(loop.state.lastTransaction?.amount == 30)
         #expect(loop.state.accounts.map(\.balance) == [70, 80])
@@ -257,16 +259,16 @@ struct TransferLoopTests {
     }
 
     @Test("only the newest loadAccounts is applied")
-    func newestLoadAccountsWins() async {
+    func newestLoadAccountsWins() async throws {
         let gate = ResponseGate(honorsCancellation: false)
         let bank = Fixture.bank(gate: gate)
         let loop = TransferLoop(state: TransferState(), handler: Fixture.transferHandler(bank))
 
         loop.dispatch(.loadAccounts)
-        await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
         gate.release(1)
         loop.dispatch(.loadAccounts)
-        await waitUntil("the second list is applied") { !loop.state.isLoading }
+        try await waitUntil("the second list is applied") { !loop.state.isLoading }
         #expect(loop.state == TransferState(accounts: [Fixture.alice, Fixture.bob]))
 
         #expect(loop.inFlightEffectCount == 1, "the cancelled fetch still waits for its answer")
@@ -274,7 +276,7 @@ struct TransferLoopTests {
         var eventsAfterward = 0
         _ = loop.addObserver { _ in eventsAfterward += 1 }
         gate.release(0)
-        await loop.settle()
+        try await finishWithin("loop.settle() returns") { await loop.settle() }
         #expect(eventsAfterward == 0, "the cancelled fetch's answer was dropped")
         #expect(loop.state == TransferState(accounts: [Fixture.alice, Fixture.bob]))
         #expect(loop.inFlightEffectCount == 0)

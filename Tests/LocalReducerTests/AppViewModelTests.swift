@@ -1,5 +1,6 @@
 import Domain
 import Observation
+import TestSupport
 import Testing
 
 @testable import LocalReducer
@@ -63,38 +64,38 @@ struct AppViewModelTests {
     let quote = Fixtures.wisdom
 
     @Test("Single store: a counter's loadQuote selects the counter tab; nothing else does")
-    func singleStoreTabRule() async {
+    func singleStoreTabRule() async throws {
         let app = AppViewModel(
             counterCount: 3, dependencies: Fixtures.dependencies(quoteClient: .constant(quote)))
         app.send(.selectTab(.transfer))
         app.send(.counter(index: 1, .increment))
         app.send(.transfer(.accounts(.load)))
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
         #expect(app.state.selectedTab == .transfer)
 
         app.send(.counter(index: 2, .loadQuote))
         #expect(app.state.selectedTab == .counter)
         #expect(app.state.counters[2].isLoading)
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
         #expect(app.state.counters == [CounterState(), CounterState(count: 1), CounterState(quote: quote)])
         #expect(app.state.transfer == TransferState(accounts: Fixtures.accounts))
         #expect(app.inFlightEffectCount == 0)
     }
 
     @Test("Multi store: a counter's loadQuote through the root selects the counter tab; nothing else does")
-    func multiStoreTabRule() async {
+    func multiStoreTabRule() async throws {
         let app = AppRootViewModel(
             counterCount: 3, dependencies: Fixtures.dependencies(quoteClient: .constant(quote)))
         app.send(.selectTab(.transfer))
         app.send(.counter(index: 1, .increment))
         app.send(.transfer(.accounts(.load)))
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
         #expect(app.state.selectedTab == .transfer)
 
         app.send(.counter(index: 2, .loadQuote))
         #expect(app.state.selectedTab == .counter)
         #expect(app.counters[2].state.isLoading)
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
         #expect(
             app.counters.map(\.state) == [CounterState(), CounterState(count: 1), CounterState(quote: quote)])
         #expect(app.transfer.state == TransferState(accounts: Fixtures.accounts))
@@ -102,7 +103,7 @@ struct AppViewModelTests {
     }
 
     @Test("Single store: a newer load of one counter cancels only that counter's older fetch")
-    func singleStoreCountersLoadIndependently() async {
+    func singleStoreCountersLoadIndependently() async throws {
         let gate = ResponseGate(honorsCancellation: false)
         let stale = Quote(content: "stale", author: "old")
         let app = AppViewModel(
@@ -113,24 +114,26 @@ struct AppViewModelTests {
             )
         )
         app.send(.counter(index: 0, .loadQuote))
-        await waitUntil("counter 0's first fetch waits") { gate.waitingCount == 1 }
+        try await waitUntil("counter 0's first fetch waits") { gate.waitingCount == 1 }
         app.send(.counter(index: 1, .loadQuote))
-        await waitUntil("counter 1's fetch waits") { gate.waitingCount == 2 }
+        try await waitUntil("counter 1's fetch waits") { gate.waitingCount == 2 }
         app.send(.counter(index: 0, .loadQuote))
-        await waitUntil("counter 0's second fetch waits") { gate.waitingCount == 3 }
+        try await waitUntil("counter 0's second fetch waits") { gate.waitingCount == 3 }
         #expect(app.inFlightEffectCount == 3)
 
         gate.release(2)
         gate.release(1)
-        await waitUntil("both newest quotes are shown") { !app.state.counters.contains(where: \.isLoading) }
+        try await waitUntil("both newest quotes are shown") {
+            !app.state.counters.contains(where: \.isLoading)
+        }
         gate.release(0)
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
         #expect(app.state.counters == [CounterState(quote: Fixtures.newer), CounterState(quote: quote)])
         #expect(app.inFlightEffectCount == 0)
     }
 
     @Test("Single store: a second submit while the first is at the bank moves money once")
-    func singleStoreDoubleSubmit() async {
+    func singleStoreDoubleSubmit() async throws {
         let gate = ResponseGate()
         let bank = InMemoryBank(accounts: Fixtures.accounts, gate: gate)
         let app = AppViewModel(
@@ -146,11 +149,11 @@ struct AppViewModelTests {
             dependencies: Fixtures.dependencies(bank: bank)
         )
         app.send(.transfer(.transfer(.submit)))
-        await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
         app.send(.transfer(.transfer(.submit)))
         #expect(app.inFlightEffectCount == 1)
         gate.release(0)
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
         #expect(gate.ticketsIssued == 1)
         #expect(await bank.ledger.count == 1)
         #expect(app.state.transfer.accounts.map(\.balance) == [60, 290, 0])
@@ -164,7 +167,7 @@ struct AppViewModelTests {
         let app = AppViewModel(counterCount: counters, dependencies: Fixtures.dependencies())
         var woken = Array(repeating: 0, count: counters)
         for index in 0..<counters {
-            observe({ _ = app.state.counters[index] }, onChange: { woken[index] += 1 })
+            observeEveryChange({ _ = app.state.counters[index] }, onChange: { woken[index] += 1 })
         }
         app.send(.counter(index: counters / 2, .increment))
         app.send(.counter(index: counters / 2, .increment))
@@ -180,7 +183,7 @@ struct AppViewModelTests {
         var woken = Array(repeating: 0, count: counters)
         for index in 0..<counters {
             let counter = app.counters[index]
-            observe({ _ = counter.state }, onChange: { woken[index] += 1 })
+            observeEveryChange({ _ = counter.state }, onChange: { woken[index] += 1 })
         }
         let target = counters / 2
         app.send(.counter(index: target, .increment))
@@ -195,16 +198,16 @@ struct AppViewModelTests {
         let counter = CounterViewModel(quoteClient: .failing())
         let transfer = TransferViewModel(dependencies: Fixtures.dependencies())
         var woken = 0
-        observe({ _ = transfer.state }, onChange: { woken += 1 })
+        observeEveryChange({ _ = transfer.state }, onChange: { woken += 1 })
         transfer.send(.resetError)
         #expect(woken == 0)
-        observe({ _ = counter.state }, onChange: { woken += 1 })
+        observeEveryChange({ _ = counter.state }, onChange: { woken += 1 })
         counter.send(.increment)
         #expect(woken == 1)
     }
 
     @Test("Both drivers give the same snapshots for the same intents", arguments: Layout.allCases)
-    func driversAgree(layout: Layout) async {
+    func driversAgree(layout: Layout) async throws {
         let app = LocalReducerArchitecture.makeApp(
             layout: layout,
             counters: 2,
@@ -216,12 +219,12 @@ struct AppViewModelTests {
         app.send(.counter(index: 0, .loadQuote))
         app.send(.transfer(.loadAccounts))
         #expect(app.snapshot.selectedTab == .counter)
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
         app.send(.transfer(.selectFrom(Fixtures.a)))
         app.send(.transfer(.selectTo(Fixtures.b)))
         app.send(.transfer(.updateAmount(5)))
         app.send(.transfer(.submitTransfer))
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
         var accounts = Fixtures.accounts
         accounts[0].balance = 95
         accounts[1].balance = 255
@@ -241,16 +244,5 @@ struct AppViewModelTests {
                     )
                 )
         )
-    }
-}
-
-/// Calls `onChange` every time what `read` reads changes, re-arming `withObservationTracking`.
-@MainActor
-private func observe(_ read: @escaping @MainActor () -> Void, onChange: @escaping @MainActor () -> Void) {
-    withObservationTracking(read) {
-        MainActor.assumeIsolated {
-            onChange()
-            observe(read, onChange: onChange)
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @testable import LocalReducer
@@ -57,19 +58,19 @@ struct CounterViewModelTests {
     }
 
     @Test("A loaded quote is shown; a failed load keeps it and shows the message")
-    func successThenFailure() async {
+    func successThenFailure() async throws {
         let counter = CounterViewModel(
             quoteClient: .scripted([.success(Fixtures.wisdom), .failure(Fixtures.outage)])
         )
         counter.send(.loadQuote)
         #expect(counter.state == CounterState(isLoading: true))
         #expect(counter.inFlightEffectCount == 1)
-        await counter.settle()
+        try await finishWithin("counter.settle() returns") { await counter.settle() }
         #expect(counter.state == CounterState(quote: Fixtures.wisdom))
 
         counter.send(.loadQuote)
         #expect(counter.state == CounterState(quote: Fixtures.wisdom, isLoading: true))
-        await counter.settle()
+        try await finishWithin("counter.settle() returns") { await counter.settle() }
         #expect(counter.state == CounterState(quote: Fixtures.wisdom, errorMessage: Fixtures.outage.message))
         #expect(counter.inFlightEffectCount == 0)
     }
@@ -78,70 +79,70 @@ struct CounterViewModelTests {
         "A newer loadQuote cancels the older fetch: only the newest quote is applied",
         arguments: [true, false]
     )
-    func newestLoadWins(gateHonorsCancellation: Bool) async {
+    func newestLoadWins(gateHonorsCancellation: Bool) async throws {
         let gate = ResponseGate(honorsCancellation: gateHonorsCancellation)
         let counter = CounterViewModel(
             quoteClient: .gated(gate, results: [.success(Fixtures.wisdom), .success(Fixtures.newer)])
         )
         counter.send(.loadQuote)
-        await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
         counter.send(.loadQuote)
-        await waitUntil("the second fetch waits at the gate") {
+        try await waitUntil("the second fetch waits at the gate") {
             gate.ticketsIssued == 2 && gate.waitingCount == (gateHonorsCancellation ? 1 : 2)
         }
         // A cancelled fetch that has not returned yet is still counted, and awaited by settle().
         #expect(counter.inFlightEffectCount == (gateHonorsCancellation ? 1 : 2))
 
         gate.release(1)
-        await waitUntil("the newest quote is applied") { counter.state.quote == Fixtures.newer }
+        try await waitUntil("the newest quote is applied") { counter.state.quote == Fixtures.newer }
         #expect(counter.state == CounterState(quote: Fixtures.newer))
 
         gate.release(0)
-        await counter.settle()
+        try await finishWithin("counter.settle() returns") { await counter.settle() }
         #expect(counter.state == CounterState(quote: Fixtures.newer), "a stale quote was applied")
         #expect(counter.inFlightEffectCount == 0)
     }
 
     @Test("A fetch cancelled by a newer load changes nothing, not even isLoading or the error")
-    func cancelledFetchIsSilent() async {
+    func cancelledFetchIsSilent() async throws {
         let gate = ResponseGate(honorsCancellation: true)
         let counter = CounterViewModel(
             quoteClient: .gated(gate, results: [.success(Fixtures.wisdom), .failure(Fixtures.outage)])
         )
         counter.send(.loadQuote)
-        await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
         counter.send(.loadQuote)
-        await waitUntil("the first fetch was cancelled") { counter.inFlightEffectCount == 1 }
+        try await waitUntil("the first fetch was cancelled") { counter.inFlightEffectCount == 1 }
         #expect(counter.state == CounterState(isLoading: true))
 
         gate.release(1)
-        await counter.settle()
+        try await finishWithin("counter.settle() returns") { await counter.settle() }
         #expect(counter.state == CounterState(errorMessage: Fixtures.outage.message))
     }
 
     @Test("Finished fetches are forgotten: the in-flight count is back to 0 after many loads")
-    func finishedTasksAreForgotten() async {
+    func finishedTasksAreForgotten() async throws {
         let counter = CounterViewModel(quoteClient: .constant(Fixtures.wisdom, latency: .yields(2)))
         for _ in 0..<100 {
             counter.send(.loadQuote)
-            await counter.settle()
+            try await finishWithin("counter.settle() returns") { await counter.settle() }
         }
         #expect(counter.inFlightEffectCount == 0)
         #expect(counter.state == CounterState(quote: Fixtures.wisdom))
     }
 
     @Test("A view model that goes away cancels its fetch")
-    func deinitCancelsTheFetch() async {
+    func deinitCancelsTheFetch() async throws {
         let gate = ResponseGate(honorsCancellation: true)
         var counter: CounterViewModel? = CounterViewModel(
             quoteClient: .gated(gate, results: [.success(Fixtures.wisdom)])
         )
         weak let released = counter
         counter?.send(.loadQuote)
-        await waitUntil("the fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the fetch waits at the gate") { gate.waitingCount == 1 }
         counter = nil
         #expect(released == nil, "the running fetch kept the view model alive")
-        await waitUntil("the fetch was cancelled") { gate.waitingCount == 0 }
+        try await waitUntil("the fetch was cancelled") { gate.waitingCount == 0 }
     }
 }
 

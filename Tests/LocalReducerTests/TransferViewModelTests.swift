@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LocalReducer
@@ -99,7 +100,7 @@ struct TransferViewModelTests {
         let transfer = makeViewModel(bank: bank)
         transfer.send(.accounts(.load))
         #expect(transfer.state == TransferState(isLoading: true))
-        await transfer.settle()
+        try await finishWithin("transfer.settle() returns") { await transfer.settle() }
         #expect(transfer.state == TransferState(accounts: Fixtures.accounts))
 
         transfer.send(.selection(.from(Fixtures.a)))
@@ -108,7 +109,7 @@ struct TransferViewModelTests {
         #expect(transfer.state.canSubmit)
         transfer.send(.transfer(.submit))
         #expect(transfer.state.isLoading && transfer.state.isSubmitting)
-        await transfer.settle()
+        try await finishWithin("transfer.settle() returns") { await transfer.settle() }
 
         let transaction = Transaction(
             id: TransactionID(1), from: Fixtures.a.id, to: Fixtures.b.id, amount: 30)
@@ -135,14 +136,14 @@ struct TransferViewModelTests {
             (Fixtures.stranger, Fixtures.b, 10, .unknown),
         ] as [(Account, Account, Decimal, TransferError)]
     )
-    func refusedTransfer(from: Account, to: Account, amount: Decimal, expected: TransferError) async {
+    func refusedTransfer(from: Account, to: Account, amount: Decimal, expected: TransferError) async throws {
         let bank = InMemoryBank(accounts: Fixtures.accounts)
         let transfer = makeViewModel(bank: bank)
         transfer.send(.selection(.from(from)))
         transfer.send(.selection(.to(to)))
         transfer.send(.selection(.amount(amount)))
         transfer.send(.transfer(.submit))
-        await transfer.settle()
+        try await finishWithin("transfer.settle() returns") { await transfer.settle() }
         #expect(
             transfer.state
                 == TransferState(selectedFrom: from, selectedTo: to, amount: amount, error: expected)
@@ -152,35 +153,35 @@ struct TransferViewModelTests {
     }
 
     @Test("Submitting without both accounts fails with invalidSelection without calling the bank")
-    func missingSelection() async {
+    func missingSelection() async throws {
         let bank = InMemoryBank(accounts: Fixtures.accounts)
         let transfer = makeViewModel(bank: bank)
         transfer.send(.selection(.to(Fixtures.b)))
         transfer.send(.selection(.amount(10)))
         transfer.send(.transfer(.submit))
         #expect(transfer.state.isSubmitting)
-        await transfer.settle()
+        try await finishWithin("transfer.settle() returns") { await transfer.settle() }
         #expect(transfer.state == TransferState(selectedTo: Fixtures.b, amount: 10, error: .invalidSelection))
         #expect(await bank.callCount == 0)
     }
 
     @Test("A network failure shows networkError, on loading the accounts and on submitting")
-    func networkFailures() async {
+    func networkFailures() async throws {
         let bank = InMemoryBank(accounts: Fixtures.accounts)
         let transfer = makeViewModel(bank: bank)
         await bank.failNextCalls(1)
         transfer.send(.accounts(.load))
-        await transfer.settle()
+        try await finishWithin("transfer.settle() returns") { await transfer.settle() }
         #expect(transfer.state == TransferState(error: .networkError))
 
         transfer.send(.accounts(.load))
-        await transfer.settle()
+        try await finishWithin("transfer.settle() returns") { await transfer.settle() }
         transfer.send(.selection(.from(Fixtures.a)))
         transfer.send(.selection(.to(Fixtures.b)))
         transfer.send(.selection(.amount(10)))
         await bank.failNextCalls(1)
         transfer.send(.transfer(.submit))
-        await transfer.settle()
+        try await finishWithin("transfer.settle() returns") { await transfer.settle() }
         #expect(
             transfer.state
                 == TransferState(
@@ -195,7 +196,7 @@ struct TransferViewModelTests {
     }
 
     @Test("A second submit while the first is at the bank does nothing: money moves once")
-    func doubleSubmit() async {
+    func doubleSubmit() async throws {
         let gate = ResponseGate()
         let bank = InMemoryBank(accounts: Fixtures.accounts, gate: gate)
         let transfer = TransferViewModel(
@@ -208,14 +209,14 @@ struct TransferViewModelTests {
             dependencies: Fixtures.dependencies(bank: bank)
         )
         transfer.send(.transfer(.submit))
-        await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
         let inFlight = transfer.state
         transfer.send(.transfer(.submit))
         #expect(transfer.state == inFlight)
         #expect(transfer.inFlightEffectCount == 1)
 
         gate.release(0)
-        await transfer.settle()
+        try await finishWithin("transfer.settle() returns") { await transfer.settle() }
         #expect(gate.ticketsIssued == 1, "a second submit reached the bank")
         #expect(await bank.ledger.count == 1)
         #expect(transfer.state.lastTransaction?.id == TransactionID(1))
@@ -227,29 +228,29 @@ struct TransferViewModelTests {
         "A newer loadAccounts cancels the older load: its answer is dropped",
         arguments: [true, false]
     )
-    func newestAccountsLoadWins(gateHonorsCancellation: Bool) async {
+    func newestAccountsLoadWins(gateHonorsCancellation: Bool) async throws {
         let gate = ResponseGate(honorsCancellation: gateHonorsCancellation)
         let bank = InMemoryBank(accounts: Fixtures.accounts, gate: gate)
         let transfer = makeViewModel(bank: bank)
         transfer.send(.accounts(.load))
-        await waitUntil("the first load waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the first load waits at the gate") { gate.waitingCount == 1 }
         transfer.send(.accounts(.load))
-        await waitUntil("the second load waits at the gate") {
+        try await waitUntil("the second load waits at the gate") {
             gate.ticketsIssued == 2 && gate.waitingCount == (gateHonorsCancellation ? 1 : 2)
         }
         gate.release(1)
-        await waitUntil("the newest accounts are shown") { !transfer.state.isLoading }
+        try await waitUntil("the newest accounts are shown") { !transfer.state.isLoading }
         #expect(transfer.state == TransferState(accounts: Fixtures.accounts))
 
         transfer.send(.selection(.from(Fixtures.a)))
         gate.release(0)
-        await transfer.settle()
+        try await finishWithin("transfer.settle() returns") { await transfer.settle() }
         #expect(transfer.state == TransferState(accounts: Fixtures.accounts, selectedFrom: Fixtures.a))
         #expect(transfer.inFlightEffectCount == 0)
     }
 
     @Test("Loading the accounts while a transfer is at the bank does not cancel the transfer")
-    func loadDoesNotCancelTransfer() async {
+    func loadDoesNotCancelTransfer() async throws {
         let gate = ResponseGate()
         let bank = InMemoryBank(accounts: Fixtures.accounts, gate: gate)
         let transfer = TransferViewModel(
@@ -262,21 +263,21 @@ struct TransferViewModelTests {
             dependencies: Fixtures.dependencies(bank: bank)
         )
         transfer.send(.transfer(.submit))
-        await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
         transfer.send(.accounts(.load))
-        await waitUntil("the load waits at the gate") { gate.waitingCount == 2 }
+        try await waitUntil("the load waits at the gate") { gate.waitingCount == 2 }
         #expect(transfer.inFlightEffectCount == 2)
 
         gate.release(0)
         gate.release(1)
-        await transfer.settle()
+        try await finishWithin("transfer.settle() returns") { await transfer.settle() }
         #expect(await bank.ledger.count == 1)
         #expect(transfer.state.lastTransaction?.amount == 25)
         #expect(transfer.inFlightEffectCount == 0)
     }
 
     @Test("Ten thousand preloaded accounts: a transfer updates the two balances it moved")
-    func largeState() async {
+    func largeState() async throws {
         let accounts = [Account].sample(count: 10_000)
         let bank = InMemoryBank(accounts: accounts)
         let transfer = TransferViewModel(
@@ -287,7 +288,7 @@ struct TransferViewModelTests {
         transfer.send(.selection(.to(accounts[0])))
         transfer.send(.selection(.amount(1)))
         transfer.send(.transfer(.submit))
-        await transfer.settle()
+        try await finishWithin("transfer.settle() returns") { await transfer.settle() }
         #expect(transfer.state.accounts[9_999].balance == 99)
         #expect(transfer.state.accounts[0].balance == 101)
         #expect(transfer.state.accounts[1..<9_999].allSatisfy { $0.balance == 100 })

@@ -2,6 +2,7 @@ import Domain
 import ObservableViewModel
 import Observation
 import Synchronization
+import TestSupport
 import Testing
 
 /// The composed app in both layouts: the cross-feature tab rule, independent counters, observer
@@ -52,7 +53,7 @@ struct AppViewModelTests {
     }
 
     @Test("Single store: a newer load of one counter cancels only that counter's older load")
-    func singleStoreLoadsAreIndependentPerCounter() async {
+    func singleStoreLoadsAreIndependentPerCounter() async throws {
         let gate = ResponseGate(honorsCancellation: false)
         let stale = Quote(content: "stale", author: "old")
         let app = SingleStoreAppViewModel(
@@ -63,11 +64,11 @@ struct AppViewModelTests {
             )
         )
         let first = Task.immediate { await app.loadQuote(counterAt: 0) }
-        await waitUntil("counter 0's first fetch waits") { gate.waitingCount == 1 }
+        try await waitUntil("counter 0's first fetch waits") { gate.waitingCount == 1 }
         let other = Task.immediate { await app.loadQuote(counterAt: 1) }
-        await waitUntil("counter 1's fetch waits") { gate.waitingCount == 2 }
+        try await waitUntil("counter 1's fetch waits") { gate.waitingCount == 2 }
         let second = Task.immediate { await app.loadQuote(counterAt: 0) }
-        await waitUntil("counter 0's second fetch waits") { gate.waitingCount == 3 }
+        try await waitUntil("counter 0's second fetch waits") { gate.waitingCount == 3 }
         #expect(app.inFlightEffectCount == 2)
 
         gate.release(2)
@@ -103,7 +104,7 @@ struct AppViewModelTests {
     }
 
     @Test("Single store: a second submit while the first is in flight does nothing: money moves once")
-    func singleStoreDoubleSubmit() async {
+    func singleStoreDoubleSubmit() async throws {
         let gate = ResponseGate()
         gate.release(0)  // ticket 0 is the accounts load
         let bank = InMemoryBank(accounts: Fixtures.accounts, gate: gate)
@@ -114,7 +115,7 @@ struct AppViewModelTests {
         app.updateAmount(40)
 
         let first = Task.immediate { await app.submitTransfer() }
-        await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
         let inFlight = app.transfer
         gate.release(2)  // would let a wrongly sent second transfer through
         await app.submitTransfer()
@@ -130,7 +131,7 @@ struct AppViewModelTests {
     }
 
     @Test("Both layouts give the same snapshots for the same intents", arguments: Layout.allCases)
-    func layoutsAgree(layout: Layout) async {
+    func layoutsAgree(layout: Layout) async throws {
         let bank = InMemoryBank(accounts: Fixtures.accounts)
         let dependencies = Fixtures.dependencies(
             quoteClient: .scripted([.success(quote), .failure(Fixtures.outage)]),
@@ -148,7 +149,7 @@ struct AppViewModelTests {
         var trace: [AppSnapshot] = []
         for intent in intents {
             app.send(intent)
-            await app.settle()
+            try await finishWithin("app.settle() returns") { await app.settle() }
             trace.append(app.snapshot)
         }
         var accounts = Fixtures.accounts
@@ -229,7 +230,7 @@ struct AppViewModelTests {
     }
 
     @Test("Drivers forget finished calls, and settle() waits for all of them", arguments: Layout.allCases)
-    func driversForgetFinishedCalls(layout: Layout) async {
+    func driversForgetFinishedCalls(layout: Layout) async throws {
         let gate = ResponseGate()
         let dependencies = Fixtures.dependencies(quoteClient: .gated(gate, results: [.success(quote)]))
         let app = ObservableViewModelArchitecture.makeApp(layout: layout, counters: 2, dependencies)
@@ -251,31 +252,31 @@ struct AppViewModelTests {
         #expect(app.snapshot.transfer.error == .invalidSelection)
 
         gate.release(0)
-        await waitUntil("the quote is shown") { app.snapshot.counters[1].quote == quote }
+        try await waitUntil("the quote is shown") { app.snapshot.counters[1].quote == quote }
         #expect(counts() == (0, 0), "a finished call is still kept")
 
         gate.release(1)
         app.send(.counter(index: 0, .loadQuote))  // the script has no answer left: it fails
-        await app.settle()
+        try await finishWithin("app.settle() returns") { await app.settle() }
         #expect(counts() == (0, 0))
         #expect(app.snapshot.counters[0].errorMessage != nil)
     }
 
     @Test("Feature drivers: send shows the synchronous change, settle awaits the effect")
-    func featureDrivers() async {
+    func featureDrivers() async throws {
         let counter = ObservableViewModelArchitecture.makeCounter(
             Fixtures.dependencies(quoteClient: .constant(quote, latency: .yields(5)))
         )
         counter.send(.increment)
         counter.send(.loadQuote)
         #expect(counter.snapshot == CounterState(count: 1, isLoading: true))
-        await counter.settle()
+        try await finishWithin("counter.settle() returns") { await counter.settle() }
         #expect(counter.snapshot == CounterState(count: 1, quote: quote))
 
         let transfer = ObservableViewModelArchitecture.makeTransfer(Fixtures.dependencies())
         transfer.send(.loadAccounts)
         #expect(transfer.snapshot == TransferState(isLoading: true))
-        await transfer.settle()
+        try await finishWithin("transfer.settle() returns") { await transfer.settle() }
         #expect(transfer.snapshot == TransferState(accounts: Fixtures.accounts))
         #expect((transfer as? TransferViewModelDriver)?.pendingIntentCount == 0)
     }

@@ -1,5 +1,6 @@
 import Domain
 import ObservableViewModel
+import TestSupport
 import Testing
 
 /// The counter view model, tested the MVVM way: call a method, await it if it is async, read the
@@ -60,7 +61,7 @@ struct CounterViewModelTests {
     }
 
     @Test("While a load is in flight: loading, error cleared, one task held; afterwards none")
-    func loadQuoteInFlight() async {
+    func loadQuoteInFlight() async throws {
         let gate = ResponseGate()
         let viewModel = CounterViewModel(
             initialState: CounterState(errorMessage: "old"),
@@ -70,7 +71,7 @@ struct CounterViewModelTests {
         #expect(viewModel.isLoading)
         #expect(viewModel.errorMessage == nil)
         #expect(viewModel.inFlightEffectCount == 1)
-        await waitUntil("the fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the fetch waits at the gate") { gate.waitingCount == 1 }
 
         gate.release(0)
         await load.value
@@ -83,16 +84,16 @@ struct CounterViewModelTests {
         "Two loads in flight, answered newest first: only the newest answer is applied",
         arguments: [true, false], [true, false]
     )
-    func newestLoadWins(gateHonoursCancellation: Bool, staleAnswerIsFailure: Bool) async {
+    func newestLoadWins(gateHonoursCancellation: Bool, staleAnswerIsFailure: Bool) async throws {
         let gate = ResponseGate(honorsCancellation: gateHonoursCancellation)
         let stale: Result<Quote, QuoteError> = staleAnswerIsFailure ? .failure(outage) : .success(wisdom)
         let viewModel = CounterViewModel(quoteClient: .gated(gate, results: [stale, .success(newer)]))
 
         let first = Task.immediate { await viewModel.loadQuote() }
-        await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
         let second = Task.immediate { await viewModel.loadQuote() }
         #expect(viewModel.isLoading)
-        await waitUntil("the second fetch waits at the gate") { gate.ticketsIssued == 2 }
+        try await waitUntil("the second fetch waits at the gate") { gate.ticketsIssued == 2 }
 
         if gateHonoursCancellation {
             await first.value
@@ -115,14 +116,14 @@ struct CounterViewModelTests {
     }
 
     @Test("Cancelling the caller cancels its fetch and changes nothing")
-    func cancellingTheCallerCancelsTheFetch() async {
+    func cancellingTheCallerCancelsTheFetch() async throws {
         let gate = ResponseGate(honorsCancellation: true)
         let viewModel = CounterViewModel(quoteClient: .gated(gate, results: [.failure(outage)]))
         let load = Task.immediate { await viewModel.loadQuote() }
-        await waitUntil("the fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the fetch waits at the gate") { gate.waitingCount == 1 }
 
         load.cancel()
-        await waitUntil("the cancelled fetch stops waiting") { gate.waitingCount == 0 }
+        try await waitUntil("the cancelled fetch stops waiting") { gate.waitingCount == 0 }
         gate.release(0)  // lets a fetch that ignored the cancellation answer, so the check below sees it
         await load.value
         #expect(viewModel.errorMessage == nil)

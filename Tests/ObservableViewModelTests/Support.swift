@@ -1,25 +1,6 @@
 import Domain
 import Testing
 
-/// Yields the main actor until `condition` holds, recording an issue after five seconds instead of
-/// hanging. It never sleeps: it lets queued work run and checks again. Tests use it only to wait for
-/// a request to reach its gate, a point that no awaited call marks.
-@MainActor
-func waitUntil(
-    _ what: String,
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ condition: () -> Bool
-) async {
-    let deadline = ContinuousClock.now + .seconds(5)
-    while !condition() {
-        if ContinuousClock.now > deadline {
-            Issue.record("timed out waiting until \(what)", sourceLocation: sourceLocation)
-            return
-        }
-        await Task.yield()
-    }
-}
-
 enum Fixtures {
     static let wisdom = Quote(content: "Measure, don't guess.", author: "Anonymous")
     static let newer = Quote(content: "Only the newest answer counts.", author: "Bench")

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import ObservableViewModel
+import TestSupport
 import Testing
 
 /// The transfer view model, tested the MVVM way against the in-memory bank: call a method, await it,
@@ -162,14 +163,14 @@ struct TransferViewModelTests {
     }
 
     @Test("A second submit while the first is in flight does nothing: money moves once")
-    func doubleSubmitMovesMoneyOnce() async {
+    func doubleSubmitMovesMoneyOnce() async throws {
         let gate = ResponseGate()
         gate.release(0)  // ticket 0 is the accounts load
         let bank = InMemoryBank(accounts: opening, gate: gate)
         let viewModel = await prepared(bank: bank, from: a, to: b, amount: 40)
 
         let first = Task.immediate { await viewModel.submitTransfer() }
-        await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
         #expect(viewModel.isSubmitting)
         gate.release(2)  // would let a wrongly sent second transfer through, so it shows in the ledger
         await viewModel.submitTransfer()
@@ -189,16 +190,16 @@ struct TransferViewModelTests {
         "Two account loads in flight, answered newest first: the older answer is dropped",
         arguments: [true, false]
     )
-    func newestLoadAccountsWins(gateHonoursCancellation: Bool) async {
+    func newestLoadAccountsWins(gateHonoursCancellation: Bool) async throws {
         let gate = ResponseGate(honorsCancellation: gateHonoursCancellation)
         let bank = InMemoryBank(accounts: opening, gate: gate)
         await bank.failNextCalls(1)  // the older load would show networkError
         let viewModel = makeViewModel(bank: bank)
 
         let first = Task.immediate { await viewModel.loadAccounts() }
-        await waitUntil("the first load waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the first load waits at the gate") { gate.waitingCount == 1 }
         let second = Task.immediate { await viewModel.loadAccounts() }
-        await waitUntil("the second load reaches the gate") { gate.ticketsIssued == 2 }
+        try await waitUntil("the second load reaches the gate") { gate.ticketsIssued == 2 }
 
         gate.release(1)
         await second.value

@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @testable import StoreSubclass
@@ -46,16 +47,16 @@ struct AppStoreTests {
     }
 
     @Test("Single store: one counter's load does not cancel another's, and outputs name the counter")
-    func singleStoreCountersLoadIndependently() async {
+    func singleStoreCountersLoadIndependently() async throws {
         let gate = ResponseGate()
         let store = AppStore(
             counters: 2,
             dependencies: dependencies(.gated(gate, results: [.success(wisdom), .success(newer)])))
         let outputs = store.outputStream
         let first = Task.immediate { await store.loadQuote(counterAt: 0) }
-        await waitUntil("counter 0's fetch waits") { gate.waitingCount == 1 }
+        try await waitUntil("counter 0's fetch waits") { gate.waitingCount == 1 }
         let second = Task.immediate { await store.loadQuote(counterAt: 1) }
-        await waitUntil("counter 1's fetch waits") { gate.waitingCount == 2 }
+        try await waitUntil("counter 1's fetch waits") { gate.waitingCount == 2 }
         #expect(store.inFlightEffectCount == 2)
         gate.release(1)
         gate.release(0)
@@ -74,7 +75,7 @@ struct AppStoreTests {
     }
 
     @Test("Multi store: the root's settle and in-flight count cover its children")
-    func rootSettlesChildren() async {
+    func rootSettlesChildren() async throws {
         let gate = ResponseGate()
         gate.release(1)
         let root = AppRootStore(
@@ -85,11 +86,11 @@ struct AppStoreTests {
             )
         )
         let load = Task.immediate { await root.loadQuote(counterAt: 1) }
-        await waitUntil("the fetch waits") { gate.waitingCount == 1 }
+        try await waitUntil("the fetch waits") { gate.waitingCount == 1 }
         let accounts = Task.immediate { await root.transfer.loadAccounts() }
         #expect(root.inFlightEffectCount == 2)
         gate.release(0)
-        await root.settle()
+        try await finishWithin("root.settle() returns") { await root.settle() }
         #expect(root.inFlightEffectCount == 0)
         #expect(root.counters[1].quote == wisdom)
         #expect(root.transfer.accounts == openingAccounts)
@@ -137,7 +138,7 @@ struct AppStoreTests {
     }
 
     @Test("Both layouts give the same snapshots for the same intents")
-    func layoutsAgree() async {
+    func layoutsAgree() async throws {
         let bank = (
             single: InMemoryBank(accounts: openingAccounts), multi: InMemoryBank(accounts: openingAccounts)
         )
@@ -163,7 +164,7 @@ struct AppStoreTests {
             for intent in script {
                 app.send(intent)
                 trace.append(app.snapshot)
-                await app.settle()
+                try await finishWithin("app.settle() returns") { await app.settle() }
                 trace.append(app.snapshot)
             }
             traces.append(trace)

@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @testable import StoreSubclass
@@ -57,13 +58,13 @@ struct CounterStoreTests {
     @Test(
         "Two loads in flight, answered newest first: only the newest quote is applied",
         arguments: [true, false])
-    func newestLoadWins(gateHonorsCancellation: Bool) async {
+    func newestLoadWins(gateHonorsCancellation: Bool) async throws {
         let gate = ResponseGate(honorsCancellation: gateHonorsCancellation)
         let store = CounterStore(quoteClient: .gated(gate, results: [.success(wisdom), .success(newer)]))
         let older = Task.immediate { await store.loadQuote() }
-        await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
         let newest = Task.immediate { await store.loadQuote() }
-        await waitUntil("the second fetch waits at the gate") {
+        try await waitUntil("the second fetch waits at the gate") {
             gate.ticketsIssued == 2 && gate.waitingCount == (gateHonorsCancellation ? 1 : 2)
         }
         #expect(store.state == CounterState(isLoading: true))
@@ -74,17 +75,17 @@ struct CounterStoreTests {
 
         gate.release(0)
         await older.value
-        await store.settle()
+        try await finishWithin("store.settle() returns") { await store.settle() }
         #expect(store.state == CounterState(quote: newer), "a stale quote was applied")
         #expect(store.inFlightEffectCount == 0)
     }
 
     @Test("A load whose caller is cancelled stops and changes nothing more")
-    func cancellingTheCallerCancelsTheLoad() async {
+    func cancellingTheCallerCancelsTheLoad() async throws {
         let gate = ResponseGate(honorsCancellation: true)
         let store = CounterStore(quoteClient: .gated(gate, results: [.failure(outage)]))
         let caller = Task.immediate { await store.loadQuote() }
-        await waitUntil("the fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the fetch waits at the gate") { gate.waitingCount == 1 }
         caller.cancel()
         await caller.value
         #expect(gate.waitingCount == 0)

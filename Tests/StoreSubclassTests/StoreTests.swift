@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @testable import StoreSubclass
@@ -81,7 +82,7 @@ struct StoreTests {
     }
 
     @Test("A finished effect is forgotten; settle awaits effects started by effects")
-    func finishedEffectsAreForgotten() async {
+    func finishedEffectsAreForgotten() async throws {
         let store = Store<Int, Never>(initialState: 0)
         let gate = ResponseGate()
         store.startEffect { [weak store] in
@@ -91,19 +92,19 @@ struct StoreTests {
         }
         #expect(store.inFlightEffectCount == 1)
         gate.release(0)
-        await store.settle()
+        try await finishWithin("store.settle() returns") { await store.settle() }
         #expect(store.state == 11)
         #expect(store.inFlightEffectCount == 0)
     }
 
     @Test("A store cancels its running effects when it is deallocated")
-    func deinitCancelsEffects() async {
+    func deinitCancelsEffects() async throws {
         let gate = ResponseGate(honorsCancellation: true)
         var store: Store<Int, Never>? = Store(initialState: 0)
         store?.startEffect { try? await gate.pass() }
-        await waitUntil("the effect waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the effect waits at the gate") { gate.waitingCount == 1 }
         store = nil
-        await waitUntil("the effect is cancelled") { gate.waitingCount == 0 }
+        try await waitUntil("the effect is cancelled") { gate.waitingCount == 0 }
         #expect(gate.waitingCount == 0)
     }
 

@@ -14,23 +14,6 @@ let wisdom = Quote(content: "Measure, don't guess.", author: "Anonymous")
 let newer = Quote(content: "Only the newest answer counts.", author: "Bench")
 let outage = QuoteError(message: "The quote service is unavailable.")
 
-/// Lets queued work run until `condition` holds; records an issue instead of hanging.
-///
-/// Only for points no store method marks, like "the fetch is parked at its gate". It never sleeps.
-@MainActor
-func waitUntil(
-    _ what: String,
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ condition: () -> Bool
-) async {
-    for _ in 0..<100_000 where !condition() {
-        await Task.yield()
-    }
-    if !condition() {
-        Issue.record("gave up waiting until \(what)", sourceLocation: sourceLocation)
-    }
-}
-
 /// The first `count` elements of `stream`.
 func first<Element>(_ count: Int, of stream: AsyncStream<Element>) async -> [Element] {
     var elements: [Element] = []

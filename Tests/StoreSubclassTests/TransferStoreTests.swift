@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TestSupport
 import Testing
 
 @testable import StoreSubclass
@@ -137,13 +138,13 @@ struct TransferStoreTests {
     }
 
     @Test("A second submit while the first is in flight does nothing: money moves once")
-    func doubleSubmit() async {
+    func doubleSubmit() async throws {
         let gate = ResponseGate()
         gate.release(0)  // ticket 0 is the accounts load
         let test = TransferStoreTests(gate: gate)
         await test.fill(from: a, to: b, amount: 40)
         let first = Task.immediate { await test.store.submitTransfer() }
-        await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
         let inFlight = test.store.state
         let second = Task.immediate { await test.store.submitTransfer() }
         #expect(test.store.state == inFlight, "a second submit changed the state")
@@ -152,7 +153,7 @@ struct TransferStoreTests {
         gate.releaseAll()
         await first.value
         await second.value
-        await test.store.settle()
+        try await finishWithin("test.store.settle() returns") { await test.store.settle() }
         #expect(gate.ticketsIssued == 2, "a second submit reached the bank")
         #expect(await test.bank.ledger.count == 1)
         #expect(test.store.accounts.map(\.balance) == [60, 290, 0])
@@ -161,20 +162,20 @@ struct TransferStoreTests {
     }
 
     @Test("A newer accounts load cancels the older one, whose answer is dropped", arguments: [true, false])
-    func newestAccountsLoadWins(gateHonorsCancellation: Bool) async {
+    func newestAccountsLoadWins(gateHonorsCancellation: Bool) async throws {
         let gate = ResponseGate(honorsCancellation: gateHonorsCancellation)
         let test = TransferStoreTests(gate: gate)
         await test.bank.failNextCalls(1)  // the older load would fail
         let older = Task.immediate { await test.store.loadAccounts() }
-        await waitUntil("the first load waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the first load waits at the gate") { gate.waitingCount == 1 }
         let newest = Task.immediate { await test.store.loadAccounts() }
-        await waitUntil("the second load waits at the gate") { gate.ticketsIssued == 2 }
+        try await waitUntil("the second load waits at the gate") { gate.ticketsIssued == 2 }
 
         gate.release(1)
         await newest.value
         gate.release(0)
         await older.value
-        await test.store.settle()
+        try await finishWithin("test.store.settle() returns") { await test.store.settle() }
         #expect(test.store.state == TransferState(accounts: openingAccounts), "the older answer was applied")
         #expect(test.store.inFlightEffectCount == 0)
     }

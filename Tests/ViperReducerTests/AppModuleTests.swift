@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ViperReducer
@@ -106,9 +107,9 @@ private struct AppUnderTest {
         multi?.counters[index].attach(ObserverView(onRender: onRender))
     }
 
-    func settle() async {
-        await single?.interactor.settle()
-        await multi?.settle()
+    func settle() async throws {
+        try await finishWithin("single?.interactor.settle() returns") { await single?.interactor.settle() }
+        try await finishWithin("multi?.settle() returns") { await multi?.settle() }
     }
 }
 
@@ -116,19 +117,19 @@ private struct AppUnderTest {
 @MainActor
 struct AppLayoutTests {
     @Test("a counter's loadQuote selects the counter tab; nothing else does", arguments: Layout.allCases)
-    func crossFeatureTabRule(layout: Layout) async {
+    func crossFeatureTabRule(layout: Layout) async throws {
         let app = AppUnderTest(layout, counters: 3, quoteClient: .constant(Fixture.firstQuote))
         app.selectTab(.transfer)
         app.increment(counterAt: 2)
         app.loadAccounts()
-        await app.settle()
+        try await app.settle()
         #expect(app.state.selectedTab == .transfer)
 
         app.loadQuote(counterAt: 2)
         #expect(app.state.selectedTab == .counter)
         #expect(app.state.counters[2] == CounterState(count: 1, isLoading: true))
 
-        await app.settle()
+        try await app.settle()
         #expect(
             app.state.counters == [
                 CounterState(), CounterState(), CounterState(count: 1, quote: Fixture.firstQuote),
@@ -139,21 +140,21 @@ struct AppLayoutTests {
     }
 
     @Test("one counter's newer loadQuote does not cancel another counter's fetch", arguments: Layout.allCases)
-    func fetchesAreKeyedByCounter(layout: Layout) async {
+    func fetchesAreKeyedByCounter(layout: Layout) async throws {
         let gate = ResponseGate()
         let client = QuoteClient.gated(
             gate, results: [.success(Fixture.firstQuote), .success(Fixture.secondQuote)])
         let app = AppUnderTest(layout, counters: 2, quoteClient: client)
 
         app.loadQuote(counterAt: 0)
-        await waitUntil("counter 0's fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("counter 0's fetch waits at the gate") { gate.waitingCount == 1 }
         app.loadQuote(counterAt: 1)
-        await waitUntil("both fetches wait at the gate") { gate.waitingCount == 2 }
+        try await waitUntil("both fetches wait at the gate") { gate.waitingCount == 2 }
         #expect(app.inFlightEffectCount == 2)
 
         gate.release(1)
         gate.release(0)
-        await app.settle()
+        try await app.settle()
         #expect(app.state.counters.map(\.quote) == [Fixture.firstQuote, Fixture.secondQuote])
         #expect(app.inFlightEffectCount == 0)
     }
@@ -180,7 +181,7 @@ struct AppLayoutTests {
     }
 
     @Test("the same events give the same states in both layouts")
-    func layoutsAgree() async {
+    func layoutsAgree() async throws {
         let quotes = QuoteClient.scripted([.success(Fixture.firstQuote), .failure(Fixture.outage)])
         let secondQuotes = QuoteClient.scripted([.success(Fixture.firstQuote), .failure(Fixture.outage)])
         let single = AppUnderTest(.singleStore, counters: 2, quoteClient: quotes)
@@ -201,8 +202,8 @@ struct AppLayoutTests {
             step(single)
             step(multi)
             #expect(single.state == multi.state)
-            await single.settle()
-            await multi.settle()
+            try await single.settle()
+            try await multi.settle()
             #expect(single.state == multi.state)
             states.append(single.state)
         }
@@ -231,14 +232,16 @@ struct AppLayoutTests {
     }
 
     @Test("the single-store router presents the transfer tab's error alert")
-    func singleStoreAlert() async {
+    func singleStoreAlert() async throws {
         let router = RouterSpy()
         let presenter = AppPresenter(
             interactor: AppInteractor(state: AppState(counterCount: 1), dependencies: Fixture.dependencies()),
             router: router
         )
         presenter.didTapSubmit()
-        await presenter.interactor.settle()
+        try await finishWithin("presenter.interactor.settle() returns") {
+            await presenter.interactor.settle()
+        }
         presenter.didDismissError()
         #expect(router.calls == [.presentError(.invalidSelection), .dismissError])
     }

@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @testable import ViperReducer
@@ -65,19 +66,19 @@ struct CounterInteractorTests {
     }
 
     @Test("a scripted success then a scripted failure: quote kept, error shown, no task left")
-    func successThenFailure() async {
+    func successThenFailure() async throws {
         let client = QuoteClient.scripted([.success(Fixture.firstQuote), .failure(Fixture.outage)])
         let interactor = CounterInteractor(quoteClient: client)
 
         interactor.loadQuote()
         #expect(interactor.state == CounterState(isLoading: true))
         #expect(interactor.inFlightEffectCount == 1)
-        await interactor.settle()
+        try await finishWithin("interactor.settle() returns") { await interactor.settle() }
         #expect(interactor.state == CounterState(quote: Fixture.firstQuote))
 
         interactor.loadQuote()
         #expect(interactor.state == CounterState(quote: Fixture.firstQuote, isLoading: true))
-        await interactor.settle()
+        try await finishWithin("interactor.settle() returns") { await interactor.settle() }
         #expect(
             interactor.state == CounterState(quote: Fixture.firstQuote, errorMessage: Fixture.outage.message))
         #expect(interactor.inFlightEffectCount == 0)
@@ -87,42 +88,42 @@ struct CounterInteractorTests {
         "only the newest loadQuote is applied, whether or not the gate honors cancellation",
         arguments: [true, false]
     )
-    func newestLoadQuoteWins(honorsCancellation: Bool) async {
+    func newestLoadQuoteWins(honorsCancellation: Bool) async throws {
         let gate = ResponseGate(honorsCancellation: honorsCancellation)
         let client = QuoteClient.gated(
             gate, results: [.success(Fixture.firstQuote), .success(Fixture.secondQuote)])
         let interactor = CounterInteractor(quoteClient: client)
 
         interactor.loadQuote()
-        await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
         interactor.loadQuote()
-        await waitUntil("the second fetch reaches the gate") { gate.ticketsIssued == 2 }
+        try await waitUntil("the second fetch reaches the gate") { gate.ticketsIssued == 2 }
 
         gate.release(1)
-        await waitUntil("the second quote is applied") { interactor.state.quote != nil }
+        try await waitUntil("the second quote is applied") { interactor.state.quote != nil }
         #expect(interactor.state == CounterState(quote: Fixture.secondQuote))
         if !honorsCancellation {
             #expect(interactor.inFlightEffectCount == 1, "the cancelled fetch still waits for its answer")
         }
 
         gate.release(0)
-        await interactor.settle()
+        try await finishWithin("interactor.settle() returns") { await interactor.settle() }
         #expect(interactor.state == CounterState(quote: Fixture.secondQuote))
         #expect(interactor.inFlightEffectCount == 0)
     }
 
     @Test("a fetch that ends in CancellationError changes nothing")
-    func cancellationErrorChangesNothing() async {
+    func cancellationErrorChangesNothing() async throws {
         let interactor = CounterInteractor(quoteClient: QuoteClient { throw CancellationError() })
         interactor.increment()
         interactor.loadQuote()
-        await interactor.settle()
+        try await finishWithin("interactor.settle() returns") { await interactor.settle() }
         #expect(interactor.state == CounterState(count: 1, isLoading: true))
         #expect(interactor.inFlightEffectCount == 0)
     }
 
     @Test("a hundred loads in a row leave one quote applied and no task behind")
-    func burstOfLoads() async {
+    func burstOfLoads() async throws {
         let presenter = CounterRouter.makeModule(
             quoteClient: .constant(Fixture.firstQuote, latency: .yields(3))
         )
@@ -132,7 +133,9 @@ struct CounterInteractorTests {
             presenter.didTapLoadQuote()
         }
         #expect(presenter.interactor.inFlightEffectCount == 100)
-        await presenter.interactor.settle()
+        try await finishWithin("presenter.interactor.settle() returns") {
+            await presenter.interactor.settle()
+        }
         #expect(presenter.state == CounterState(quote: Fixture.firstQuote))
         #expect(view.counterStates.count == 101, "100 requests and one answer: 99 stale answers were dropped")
         #expect(presenter.interactor.inFlightEffectCount == 0)
@@ -162,7 +165,7 @@ struct CounterPresenterTests {
     }
 
     @Test("loading a quote asks the router for the counter tab; counting does not")
-    func loadQuoteShowsCounterTab() async {
+    func loadQuoteShowsCounterTab() async throws {
         let router = RouterSpy()
         let presenter = CounterPresenter(
             interactor: CounterInteractor(quoteClient: .constant(Fixture.firstQuote)),
@@ -173,7 +176,9 @@ struct CounterPresenterTests {
         #expect(router.calls.isEmpty)
         presenter.didTapLoadQuote()
         #expect(router.calls == [.showCounterTab])
-        await presenter.interactor.settle()
+        try await finishWithin("presenter.interactor.settle() returns") {
+            await presenter.interactor.settle()
+        }
         #expect(presenter.state == CounterState(quote: Fixture.firstQuote))
     }
 

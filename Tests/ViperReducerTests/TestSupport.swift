@@ -42,26 +42,6 @@ final class RouterSpy: CounterRouting, TransferRouting, TabRouting {
     func selectTab(_ tab: Tab) { calls.append(.selectTab(tab)) }
 }
 
-/// Yields the main actor until `condition` holds; records an issue after five seconds instead of hanging.
-///
-/// Only for points no task completion marks, such as a request parked at a gate. It does not sleep:
-/// it lets queued work run and checks again.
-@MainActor
-func waitUntil(
-    _ what: String,
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ condition: () -> Bool
-) async {
-    let deadline = ContinuousClock.now + .seconds(5)
-    while !condition() {
-        guard ContinuousClock.now < deadline else {
-            Issue.record("timed out waiting until \(what)", sourceLocation: sourceLocation)
-            return
-        }
-        await Task.yield()
-    }
-}
-
 enum Fixture {
     static let firstQuote = Quote(content: "Simplicity is prerequisite for reliability.", author: "Dijkstra")
     static let secondQuote = Quote(content: "Make it work, make it right, make it fast.", author: "Beck")

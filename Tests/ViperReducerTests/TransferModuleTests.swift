@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ViperReducer
@@ -98,7 +99,7 @@ struct TransferInteractorTests {
 
         interactor.loadAccounts()
         #expect(interactor.state == TransferState(isLoading: true))
-        await interactor.settle()
+        try await finishWithin("interactor.settle() returns") { await interactor.settle() }
         #expect(interactor.state == TransferState(accounts: [Fixture.alice, Fixture.bob]))
 
         interactor.selectFrom(Fixture.alice)
@@ -107,7 +108,7 @@ struct TransferInteractorTests {
         interactor.submitTransfer()
         #expect(interactor.state.isLoading && interactor.state.isSubmitting)
         #expect(interactor.inFlightEffectCount == 1)
-        await interactor.settle()
+        try await finishWithin("interactor.settle() returns") { await interactor.settle() }
 
         let transaction = Transaction(
             id: TransactionID(1), from: Fixture.alice.id, to: Fixture.bob.id, amount: 30)
@@ -135,7 +136,8 @@ struct TransferInteractorTests {
             (Fixture.alice, Fixture.stranger, 10, .unknown),
         ] as [(Account?, Account?, Decimal, TransferError)]
     )
-    func rejectedTransfer(from: Account?, to: Account?, amount: Decimal, expected: TransferError) async {
+    func rejectedTransfer(from: Account?, to: Account?, amount: Decimal, expected: TransferError) async throws
+    {
         let bank = Fixture.bank()
         let interactor = Fixture.transferInteractor(
             bank, state: TransferState(accounts: [Fixture.alice, Fixture.bob]))
@@ -145,7 +147,7 @@ struct TransferInteractorTests {
         interactor.submitTransfer()
         #expect(
             interactor.state.isSubmitting, "the outcome arrives through a task, even for a missing selection")
-        await interactor.settle()
+        try await finishWithin("interactor.settle() returns") { await interactor.settle() }
         #expect(
             interactor.state
                 == TransferState(
@@ -164,16 +166,16 @@ struct TransferInteractorTests {
     }
 
     @Test("a network failure on loading and on submitting shows networkError; retries succeed")
-    func networkFailures() async {
+    func networkFailures() async throws {
         let bank = Fixture.bank()
         let interactor = Fixture.transferInteractor(bank)
         await bank.failNextCalls(1)
         interactor.loadAccounts()
-        await interactor.settle()
+        try await finishWithin("interactor.settle() returns") { await interactor.settle() }
         #expect(interactor.state == TransferState(error: .networkError))
 
         interactor.loadAccounts()
-        await interactor.settle()
+        try await finishWithin("interactor.settle() returns") { await interactor.settle() }
         #expect(interactor.state == TransferState(accounts: [Fixture.alice, Fixture.bob]))
 
         interactor.selectFrom(Fixture.bob)
@@ -181,19 +183,19 @@ struct TransferInteractorTests {
         interactor.updateAmount(10)
         await bank.failNextCalls(1)
         interactor.submitTransfer()
-        await interactor.settle()
+        try await finishWithin("interactor.settle() returns") { await interactor.settle() }
         #expect(interactor.state.error == .networkError)
         #expect(await bank.ledger.isEmpty)
 
         interactor.submitTransfer()
-        await interactor.settle()
+        try await finishWithin("interactor.settle() returns") { await interactor.settle() }
         #expect(interactor.state.error == nil)
         #expect(interactor.state.accounts.map(\.balance) == [110, 40])
         #expect(await bank.ledger.count == 1)
     }
 
     @Test("a second submit while the first waits at the bank does nothing at all: money moves once")
-    func doubleSubmit() async {
+    func doubleSubmit() async throws {
         let gate = ResponseGate()
         let bank = Fixture.bank(gate: gate)
         let presenter = TransferRouter.makeModule(
@@ -206,7 +208,7 @@ struct TransferInteractorTests {
         presenter.didSelectTo(Fixture.bob)
         presenter.didChangeAmount(40)
         presenter.didTapSubmit()
-        await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
         let inFlight = presenter.state
         let renders = view.transferStates.count
 
@@ -216,7 +218,9 @@ struct TransferInteractorTests {
         #expect(presenter.interactor.inFlightEffectCount == 1)
 
         gate.releaseAll()
-        await presenter.interactor.settle()
+        try await finishWithin("presenter.interactor.settle() returns") {
+            await presenter.interactor.settle()
+        }
         #expect(await bank.ledger.count == 1)
         #expect(gate.ticketsIssued == 1)
         #expect(presenter.state.accounts.map(\.balance) == [60, 90])
@@ -227,20 +231,20 @@ struct TransferInteractorTests {
         "only the newest loadAccounts is applied, whether or not the gate honors cancellation",
         arguments: [true, false]
     )
-    func newestLoadAccountsWins(honorsCancellation: Bool) async {
+    func newestLoadAccountsWins(honorsCancellation: Bool) async throws {
         let gate = ResponseGate(honorsCancellation: honorsCancellation)
         let bank = Fixture.bank(gate: gate)
         let interactor = Fixture.transferInteractor(bank)
         interactor.loadAccounts()
-        await waitUntil("the first load waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the first load waits at the gate") { gate.waitingCount == 1 }
         await bank.failNextCalls(1)
         interactor.loadAccounts()
-        await waitUntil("the second load reaches the gate") { gate.ticketsIssued == 2 }
+        try await waitUntil("the second load reaches the gate") { gate.ticketsIssued == 2 }
 
         gate.release(1)
-        await waitUntil("the second load's failure is applied") { !interactor.state.isLoading }
+        try await waitUntil("the second load's failure is applied") { !interactor.state.isLoading }
         gate.release(0)
-        await interactor.settle()
+        try await finishWithin("interactor.settle() returns") { await interactor.settle() }
         #expect(
             interactor.state == TransferState(error: .networkError), "the older, successful load was dropped")
         #expect(interactor.inFlightEffectCount == 0)
@@ -251,12 +255,14 @@ struct TransferInteractorTests {
 @MainActor
 struct TransferPresenterTests {
     @Test("the view's events reach the interactor and each change is rendered")
-    func eventsAndRendering() async {
+    func eventsAndRendering() async throws {
         let presenter = TransferRouter.makeModule(dependencies: Fixture.dependencies())
         let view = RecordingView()
         presenter.attach(view)
         presenter.didRequestAccounts()
-        await presenter.interactor.settle()
+        try await finishWithin("presenter.interactor.settle() returns") {
+            await presenter.interactor.settle()
+        }
         presenter.didSelectFrom(Fixture.alice)
         presenter.didSelectTo(Fixture.bob)
         presenter.didChangeAmount(5)
@@ -279,7 +285,7 @@ struct TransferPresenterTests {
     }
 
     @Test("the router presents an alert while the state holds an error, and the alert's dismissal resets it")
-    func errorAlert() async {
+    func errorAlert() async throws {
         let router = RouterSpy()
         let presenter = TransferPresenter(
             interactor: Fixture.transferInteractor(
@@ -288,7 +294,9 @@ struct TransferPresenterTests {
         )
         presenter.didChangeAmount(10)
         presenter.didTapSubmit()
-        await presenter.interactor.settle()
+        try await finishWithin("presenter.interactor.settle() returns") {
+            await presenter.interactor.settle()
+        }
         #expect(router.calls == [.presentError(.invalidSelection)])
 
         presenter.didDismissError()
@@ -298,7 +306,9 @@ struct TransferPresenterTests {
         presenter.didSelectFrom(Fixture.alice)
         presenter.didSelectTo(Fixture.alice)
         presenter.didTapSubmit()
-        await presenter.interactor.settle()
+        try await finishWithin("presenter.interactor.settle() returns") {
+            await presenter.interactor.settle()
+        }
         presenter.didChangeAmount(3)
         #expect(
             router.calls == [

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ViperReducer
@@ -56,7 +57,7 @@ struct OrderingTests {
         "answers are applied in request order: a stale answer never reaches the state or the view",
         arguments: [true, false]
     )
-    func staleAnswersNeverApplied(honorsCancellation: Bool) async {
+    func staleAnswersNeverApplied(honorsCancellation: Bool) async throws {
         let gate = ResponseGate(honorsCancellation: honorsCancellation)
         let quotes = (0..<4).map { Quote(content: "Answer \($0)", author: "Server") }
         let presenter = CounterRouter.makeModule(
@@ -66,18 +67,22 @@ struct OrderingTests {
 
         presenter.didTapLoadQuote()
         gate.release(0)
-        await presenter.interactor.settle()
+        try await finishWithin("presenter.interactor.settle() returns") {
+            await presenter.interactor.settle()
+        }
         #expect(presenter.state.quote == quotes[0])
 
         for ticket in 1...3 {
             presenter.didTapLoadQuote()
-            await waitUntil("request \(ticket) reaches the gate") { gate.ticketsIssued == ticket + 1 }
+            try await waitUntil("request \(ticket) reaches the gate") { gate.ticketsIssued == ticket + 1 }
         }
         gate.release(3)
-        await waitUntil("the newest answer is applied") { presenter.state.quote == quotes[3] }
+        try await waitUntil("the newest answer is applied") { presenter.state.quote == quotes[3] }
         gate.release(1)
         gate.release(2)
-        await presenter.interactor.settle()
+        try await finishWithin("presenter.interactor.settle() returns") {
+            await presenter.interactor.settle()
+        }
 
         #expect(presenter.state == CounterState(quote: quotes[3]))
         #expect(view.counterStates.compactMap(\.quote).removingDuplicates() == [quotes[0], quotes[3]])
@@ -86,7 +91,7 @@ struct OrderingTests {
     }
 
     @Test("the main actor keeps serving the view while remote work holds a thread; no render is stale")
-    func renderingStaysCurrentWhileWorkRuns() async {
+    func renderingStaysCurrentWhileWorkRuns() async throws {
         let fetch = BlockingFetch()
         let presenter = CounterRouter.makeModule(
             quoteClient: QuoteClient {
@@ -99,12 +104,14 @@ struct OrderingTests {
         presenter.attach(view)
 
         presenter.didTapLoadQuote()
-        await waitUntil("the fetch holds its thread") { fetch.hasStarted }
+        try await waitUntil("the fetch holds its thread") { fetch.hasStarted }
         presenter.didTapIncrement()
         presenter.didTapIncrement()
         presenter.didTapIncrement()
         fetch.release()
-        await presenter.interactor.settle()
+        try await finishWithin("presenter.interactor.settle() returns") {
+            await presenter.interactor.settle()
+        }
 
         #expect(!fetch.didTimeOut, "the fetch held the main actor")
         #expect(presenter.state == CounterState(count: 3, quote: Fixture.firstQuote))
@@ -113,15 +120,15 @@ struct OrderingTests {
     }
 
     @Test("releasing an interactor cancels the work it still runs")
-    func releasingCancels() async {
+    func releasingCancels() async throws {
         let gate = ResponseGate(honorsCancellation: true)
         var interactor: CounterInteractor? = CounterInteractor(
             quoteClient: .gated(gate, results: [.success(Fixture.firstQuote)])
         )
         interactor?.loadQuote()
-        await waitUntil("the fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil("the fetch waits at the gate") { gate.waitingCount == 1 }
         interactor = nil
-        await waitUntil("the fetch was cancelled") { gate.waitingCount == 0 }
+        try await waitUntil("the fetch was cancelled") { gate.waitingCount == 0 }
         #expect(gate.waitingCount == 0)
     }
 }
@@ -130,7 +137,7 @@ struct OrderingTests {
 @MainActor
 struct InteractorTasksTests {
     @Test("a task is counted while it runs and forgotten when it finishes")
-    func countsAndForgets() async {
+    func countsAndForgets() async throws {
         let gate = ResponseGate()
         let tasks = InteractorTasks<Int>()
         var delivered: [Int] = []
@@ -148,13 +155,13 @@ struct InteractorTasksTests {
             }, deliver: { delivered.append($0) })
         #expect(tasks.count == 2)
         gate.releaseAll()
-        await tasks.settle()
+        try await finishWithin("tasks.settle() returns") { await tasks.settle() }
         #expect(tasks.count == 0)
         #expect(delivered.sorted() == [10, 20])
     }
 
     @Test("a new task with a running task's key cancels it, and its result is dropped")
-    func sameKeyReplaces() async {
+    func sameKeyReplaces() async throws {
         let gate = ResponseGate(honorsCancellation: false)
         let tasks = InteractorTasks<String>()
         var delivered: [String] = []
@@ -164,7 +171,7 @@ struct InteractorTasksTests {
                 try? await gate.pass()
                 return "older"
             }, deliver: { delivered.append($0) })
-        await waitUntil("the older task waits") { gate.waitingCount == 1 }
+        try await waitUntil("the older task waits") { gate.waitingCount == 1 }
         tasks.run(
             "quote",
             operation: {
@@ -173,12 +180,12 @@ struct InteractorTasksTests {
             }, deliver: { delivered.append($0) })
         #expect(tasks.count == 2, "the cancelled task is in flight until its operation returns")
         gate.releaseAll()
-        await tasks.settle()
+        try await finishWithin("tasks.settle() returns") { await tasks.settle() }
         #expect(delivered == ["newer"])
     }
 
     @Test("cancel(_:) drops the key's result; an operation returning nil delivers nothing")
-    func cancelAndNil() async {
+    func cancelAndNil() async throws {
         let gate = ResponseGate(honorsCancellation: false)
         let tasks = InteractorTasks<Int>()
         var delivered: [Int] = []
@@ -191,13 +198,13 @@ struct InteractorTasksTests {
         tasks.run(2, operation: { nil as Int? }, deliver: { delivered.append($0) })
         tasks.cancel(1)
         gate.releaseAll()
-        await tasks.settle()
+        try await finishWithin("tasks.settle() returns") { await tasks.settle() }
         #expect(delivered.isEmpty)
         #expect(tasks.count == 0)
     }
 
     @Test("settle() also waits for tasks that delivered results started")
-    func settleFollowsChains() async {
+    func settleFollowsChains() async throws {
         let tasks = InteractorTasks<Int>()
         var delivered: [Int] = []
         func start(_ step: Int) {
@@ -214,7 +221,7 @@ struct InteractorTasksTests {
             )
         }
         start(1)
-        await tasks.settle()
+        try await finishWithin("tasks.settle() returns") { await tasks.settle() }
         #expect(delivered == [1, 2, 3, 4, 5])
         #expect(tasks.count == 0)
     }

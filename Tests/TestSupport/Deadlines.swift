@@ -1,0 +1,79 @@
+import Testing
+
+/// The error a wait throws when its deadline passes, after recording an issue that says what it
+/// waited for. Throwing stops the test there, so a broken effect fails its test instead of hanging
+/// the run at the next step that depends on it.
+public struct DeadlineExceeded: Error, CustomStringConvertible {
+    /// What the test was waiting for.
+    public var what: String
+    /// How long it waited.
+    public var timeout: Duration
+
+    public var description: String { "gave up after \(timeout) waiting until \(what)" }
+}
+
+/// Yields until `condition` holds; records an issue and throws ``DeadlineExceeded`` when `timeout`
+/// passes first.
+///
+/// For points no awaited call marks, such as a request parked at a gate. It never sleeps: it lets
+/// queued work run and checks again. `condition` runs in the caller's isolation (the main actor for
+/// `@MainActor` tests), so it may read main-actor state.
+public func waitUntil(
+    _ what: String = "the condition holds",
+    timeout: Duration = .seconds(5),
+    isolation: isolated (any Actor)? = #isolation,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: () -> Bool
+) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+        guard ContinuousClock.now < deadline else {
+            let error = DeadlineExceeded(what: what, timeout: timeout)
+            Issue.record("\(error)", sourceLocation: sourceLocation)
+            throw error
+        }
+        await Task.yield()
+    }
+}
+
+/// Runs `operation` on the main actor and returns its result; records an issue and throws
+/// ``DeadlineExceeded`` when `timeout` passes first, leaving the operation running.
+///
+/// For awaiting something that should finish on its own (an architecture's `settle()`), where a bug
+/// (a fetch left parked at a gate because it was never cancelled) would otherwise hang the suite.
+/// It does not poll: the operation races a timer, and whichever ends first resumes the caller.
+@MainActor
+public func finishWithin<Value: Sendable>(
+    _ what: String,
+    timeout: Duration = .seconds(10),
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ operation: @escaping @MainActor () async -> Value
+) async throws -> Value {
+    let race = Race<Value>()
+    let result = await withCheckedContinuation { continuation in
+        race.continuation = continuation
+        race.timer = Task { @MainActor in
+            try? await Task.sleep(for: timeout)
+            race.finish(.failure(DeadlineExceeded(what: what, timeout: timeout)))
+        }
+        Task { @MainActor in race.finish(.success(await operation())) }
+    }
+    if case .failure(let error) = result {
+        Issue.record("\(error)", sourceLocation: sourceLocation)
+    }
+    return try result.get()
+}
+
+/// The operation and the timer of ``finishWithin(_:timeout:sourceLocation:_:)``: the first to finish
+/// resumes the caller and stops the timer; the other is ignored.
+@MainActor
+private final class Race<Value: Sendable> {
+    var continuation: CheckedContinuation<Result<Value, DeadlineExceeded>, Never>?
+    var timer: Task<Void, Never>?
+
+    func finish(_ result: Result<Value, DeadlineExceeded>) {
+        timer?.cancel()
+        continuation?.resume(returning: result)
+        continuation = nil
+    }
+}
