@@ -150,6 +150,13 @@ public struct Benchmark {
         }
     }
 
+    /// Runs one sample of `iterations` operations without measuring it: what a test calls before
+    /// checking that the body did its work.
+    public func run(iterations: Int, isolation: isolated (any Actor)? = #isolation) async {
+        var meter = Meter(mode: .time(.monotonic))
+        await runSample(iterations: iterations, meter: &meter)
+    }
+
     /// Nanoseconds taken by one sample of `iterations` operations on `clock`.
     func time(
         iterations: Int,

@@ -25,6 +25,11 @@ public struct SuiteRunner {
     public var progress: (String) -> Void
     /// Seeds the shuffled order of every timing round; recorded in the run's metadata.
     public var seed: UInt64
+    /// Whether effects are counted in serial mode (the default). Serial mode sends every job of the
+    /// process to the main actor's thread, so it is only safe where nothing else runs: a process
+    /// running other work at the same time (parallel tests) must turn it off, and then gets async
+    /// counts that vary slightly with thread timing.
+    public var countsEffectsSerially = true
 
     public init(
         size: RunSize,
@@ -255,6 +260,9 @@ public struct SuiteRunner {
         let iterations = benchmarkCase.allocationIterations
         guard benchmark.isAsync else {
             return await benchmark.measureAllocations(iterations: iterations, scope: .currentThread)
+        }
+        guard countsEffectsSerially else {
+            return await benchmark.measureAllocations(iterations: iterations, scope: .allThreads)
         }
         return await AllocationCounter.serially {
             await benchmark.measureAllocations(iterations: iterations, scope: .allThreads)

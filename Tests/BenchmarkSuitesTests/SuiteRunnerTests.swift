@@ -11,12 +11,15 @@ import Testing
 struct SuiteRunnerTests {
     static let everyArchitecture = Set(ArchitectureID.allCases.map(\.rawValue))
 
-    /// Runs `suites` at smoke size in this (debug) process.
+    /// Runs `suites` at smoke size in this (debug) process. Effects are counted in serial mode only
+    /// in the quiet process: serial mode would send other tests' jobs to the main actor's thread,
+    /// where a test blocking that thread could wait for them forever.
     static func run(_ suites: Set<String>) async -> [ResultRow] {
-        await SuiteRunner(
+        var runner = SuiteRunner(
             size: .smoke, configuration: "debug", selection: { suite, _, _, _, _ in suites.contains(suite) }
         )
-        .run()
+        runner.countsEffectsSerially = isQuietProcess
+        return await runner.run()
     }
 
     @Test("dispatch, dispatch-adapter and state-copy produce time and allocation rows for every architecture")
