@@ -37,6 +37,9 @@ protocol WorkerRequest<Action>: Sendable {
     /// The slot the worker runs in: its type, its key, and the children it was requested through.
     var slot: AnyHashable { get }
 
+    /// The worker asked for, whichever children it was requested through.
+    var requestedWorker: any Worker { get }
+
     /// Whether `running`, the request this slot's worker was started for, is equivalent to this one.
     func isEquivalent(to running: any WorkerRequest<Action>) -> Bool
 
@@ -52,6 +55,10 @@ struct RequestedWorker<W: Worker, Action: Sendable>: WorkerRequest {
 
     var slot: AnyHashable {
         WorkerSlot(type: ObjectIdentifier(W.self), key: key)
+    }
+
+    var requestedWorker: any Worker {
+        worker
     }
 
     func isEquivalent(to running: any WorkerRequest<Action>) -> Bool {
@@ -74,6 +81,10 @@ struct ChildWorkerRequest<Scope: Hashable & Sendable, ChildAction: Sendable, Act
 
     var slot: AnyHashable {
         ScopedSlot(scope: scope, slot: base.slot)
+    }
+
+    var requestedWorker: any Worker {
+        base.requestedWorker
     }
 
     func isEquivalent(to running: any WorkerRequest<Action>) -> Bool {

@@ -88,7 +88,8 @@ public final class WorkflowHost<W: Workflow> {
     @usableFromInline var subscribers = SubscriberList<W.Rendering>()
     @usableFromInline var workers: [AnyHashable: RunningWorker] = [:]
     private var tasks: [Int: Task<Void, Never>] = [:]
-    private var nextWorkerID = 0
+    /// How many workers this host has started, restarted ones counted again.
+    private(set) var startedWorkerCount = 0
 
     /// A host starting at `state`; its first render pass runs now and starts the workers it asks for.
     public init(state: W.State, workflow: W) {
@@ -203,8 +204,8 @@ public final class WorkflowHost<W: Workflow> {
     }
 
     private func start(_ request: any WorkerRequest<W.Action>, in slot: AnyHashable) -> RunningWorker {
-        let id = nextWorkerID
-        nextWorkerID += 1
+        let id = startedWorkerCount
+        startedWorkerCount += 1
         tasks[id] = Task { [weak self] in
             let action = await request.run()
             self?.finish(id, in: slot, with: action)
