@@ -35,7 +35,8 @@ private struct Tick: Worker, Equatable {
 }
 
 /// A workflow whose state names, per key, the job that should be running; its render asks for
-/// exactly those jobs. Jobs answer by recording themselves as done.
+/// exactly those jobs. Jobs answer by recording themselves as done. The tests wait for answers rather
+/// than `settle()`, so a host that wrongly restarts a finished job fails them instead of hanging.
 private struct Jobs: Workflow {
     struct State: Equatable {
         var requested: [String: Int] = [:]
@@ -178,17 +179,16 @@ struct WorkflowHostWorkerTests {
         #expect(host.startedWorkerCount == 1)
         #expect(host.inFlightEffectCount == 1)
 
-        gate.release(0)
-        await host.settle()
-        #expect(host.rendering == [1])
+        gate.releaseAll()
+        try await waitUntil { host.rendering == [1] }
         #expect(gate.ticketsIssued == 1)
     }
 
     @Test("A finished worker that is still requested is not run again")
-    func finishedWorkerIsNotRestarted() async {
+    func finishedWorkerIsNotRestarted() async throws {
         let host = WorkflowHost(state: Jobs.State(), workflow: Jobs(gate: nil))
         host.send(.request("a", job: 1))
-        await host.settle()
+        try await waitUntil { host.inFlightEffectCount == 0 }
         #expect(host.rendering == [1])
 
         host.send(.nothing)
@@ -211,8 +211,8 @@ struct WorkflowHostWorkerTests {
         #expect(host.rendering == [])
 
         gate.release(1)
-        await host.settle()
-        #expect(host.rendering == [2])
+        try await waitUntil { host.rendering == [2] }
+        #expect(host.inFlightEffectCount == 0)
     }
 
     @Test("A worker no longer requested is cancelled")
@@ -228,7 +228,7 @@ struct WorkflowHostWorkerTests {
         try await waitUntil { gate.waitingCount == 1 && host.inFlightEffectCount == 1 }
 
         gate.releaseAll()
-        await host.settle()
+        try await waitUntil { host.inFlightEffectCount == 0 }
         #expect(host.rendering == [1], "only b answered")
     }
 
