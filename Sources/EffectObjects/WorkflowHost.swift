@@ -69,7 +69,7 @@ public struct RenderContext<Action: Sendable> {
 ///   produces the new ``rendering`` and the workers to run, the host starts, keeps or cancels workers
 ///   to match, and every subscriber receives that rendering. One render pass per action, as Workflow
 ///   renders after every action; a subscriber that wants less scopes itself with
-///   ``subscribe(selecting:_:)``.
+///   ``subscribe(selecting:onChange:)``.
 /// - A worker's output is sent back as an action only if its worker is still the one running in its
 ///   slot; the output of a replaced or cancelled worker is dropped.
 /// - A task is tracked only while it runs: ``inFlightEffectCount`` counts workers whose `run()` has
@@ -168,7 +168,7 @@ public final class WorkflowHost<W: Workflow> {
     @discardableResult
     public func subscribe<Part: Equatable>(
         selecting select: @escaping (W.Rendering) -> Part,
-        _ onChange: @escaping @MainActor (Part) -> Void
+        onChange: @escaping @MainActor (Part) -> Void
     ) -> Subscription {
         var last = select(currentRendering)
         return subscribe { rendering in

@@ -229,7 +229,7 @@ where Handler.Effect == Feature.Effect, Handler.Event == Feature.Event {
     @discardableResult
     public func addObserver<Part: Equatable>(
         selecting select: @escaping (State) -> Part,
-        _ onChange: @escaping @MainActor (Part) -> Void
+        onChange: @escaping @MainActor (Part) -> Void
     ) -> ObserverID {
         var last = select(currentState)
         return addObserver { state in

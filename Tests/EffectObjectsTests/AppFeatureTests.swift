@@ -81,10 +81,11 @@ struct AppFeatureWorkflowTests {
 struct ScopedSubscriptionTests {
     @Test("A row's subscriber is woken only when that row's rendering changes, with that rendering")
     func rowSubscribersWakeForTheirRow() async {
-        let host = WorkflowHost(counterCount: 3, dependencies: dependencies(quoteClient: .constant(firstQuote)))
+        let host = WorkflowHost(
+            counterCount: 3, dependencies: dependencies(quoteClient: .constant(firstQuote)))
         var seen: [[CounterState]] = [[], [], []]
         for index in 0..<3 {
-            host.subscribe(selecting: { $0.counters[index] }) { seen[index].append($0) }
+            host.subscribe(selecting: { $0.counters[index] }, onChange: { seen[index].append($0) })
         }
 
         host.send(.counter(index: 1, .increment))

@@ -24,7 +24,9 @@ struct CounterFeatureWorkflowTests {
 
         let state = feature.applying(.loadQuote, to: before)
 
-        #expect(state == CounterFeature.State(CounterState(count: 1, quote: firstQuote, isLoading: true), loads: 1))
+        #expect(
+            state
+                == CounterFeature.State(CounterState(count: 1, quote: firstQuote, isLoading: true), loads: 1))
         let workers = feature.workers(state)
         #expect(workers.count == 1)
         #expect((workers.first as? FetchQuote)?.load == 1)
@@ -89,7 +91,8 @@ struct CounterHostTests {
     @Test("Three increments and a decrement count to 2")
     func countsUpAndDown() {
         let host = WorkflowHost(
-            state: CounterFeature.State(CounterState()), workflow: CounterFeature(quoteClient: unusedQuoteClient))
+            state: CounterFeature.State(CounterState()),
+            workflow: CounterFeature(quoteClient: unusedQuoteClient))
         host.send(.increment)
         host.send(.increment)
         host.send(.increment)

@@ -29,7 +29,6 @@ let sampleAccounts = [Account].sample(count: 3)
 /// A counter feature whose client must never be called.
 let unusedQuoteClient = QuoteClient.failing(QuoteError(message: "The quote client was not called for."))
 
-
 extension Workflow {
     /// `state` after `action`.
     func applying(_ action: Action, to state: State) -> State {

@@ -277,7 +277,9 @@ struct TransferHostTests {
         #expect(try await bank.balance(of: AccountID(1)) == 70)
         #expect(try await bank.balance(of: AccountID(2)) == 130)
         #expect(await bank.invariantHolds)
-        #expect(host.rendering.selectedFrom == nil && host.rendering.selectedTo == nil && host.rendering.amount == 0)
+        #expect(
+            host.rendering.selectedFrom == nil && host.rendering.selectedTo == nil
+                && host.rendering.amount == 0)
         #expect(!host.rendering.isLoading && !host.rendering.isSubmitting && host.rendering.error == nil)
         #expect(host.inFlightEffectCount == 0)
     }

@@ -154,7 +154,7 @@ struct WorkflowHostRenderTests {
     func selectingSubscriber() {
         let host = WorkflowHost(state: [Int](), workflow: Countdown())
         var counts: [Int] = []
-        host.subscribe(selecting: { $0.count }) { counts.append($0) }
+        host.subscribe(selecting: { $0.count }, onChange: { counts.append($0) })
 
         host.send(.nothing)
         host.send(.tick(0))

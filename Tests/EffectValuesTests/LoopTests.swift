@@ -81,7 +81,7 @@ struct LoopTests {
             handler: AppEffectHandler(Fixture.dependencies(quoteClient: .failing())))
         var seen: [[CounterState]] = [[], [], []]
         for index in 0..<3 {
-            loop.addObserver(selecting: { $0.counters[index] }) { seen[index].append($0) }
+            loop.addObserver(selecting: { $0.counters[index] }, onChange: { seen[index].append($0) })
         }
         loop.dispatch(.counter(index: 1, .increment))
         loop.dispatch(.transfer(.updateAmount(3)))
