@@ -2,10 +2,10 @@
 /// flavour; the workers of Square's Workflow).
 ///
 /// Each kind of work is one small type holding the dependencies and the values it needs
-/// (`FetchQuote(client:load:)`, `SubmitTransfer(useCase:submission:)`). A workflow does not start a
-/// worker: its render asks for the workers that should be running in its current state
-/// (``RenderContext/run(_:key:onOutput:)``), and the ``WorkflowHost`` compares every render's requests
-/// with what it runs:
+/// (`FetchQuote(client:load:)`, `SubmitTransfer(useCase:number:from:to:amount:)`). A workflow does
+/// not start a worker: its render asks for the workers that should be running in its current state
+/// (``RenderContext/run(_:key:onOutput:)``), and the ``WorkflowHost`` compares every render's
+/// requests with what it runs:
 ///
 /// - a request equivalent (``isEquivalent(to:)``) to the running worker of the same type and key keeps
 ///   that worker running: it is not restarted, and a worker that has finished is not run again;
