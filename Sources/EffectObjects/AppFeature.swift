@@ -1,24 +1,26 @@
 import Domain
 
-/// The composed app in the single-store layout (seed 002, "one single piece of state"; composition
-/// from seed 004): one workflow, run by one ``WorkflowHost``, owning the selected tab, every counter
-/// and the transfer.
+/// The composed app in the single-store layout ("State containers", one single piece of state; the
+/// composition of "MVVM vs TCA"): one workflow, run by one ``WorkflowHost``, owning the selected tab,
+/// every counter and the transfer.
 ///
-/// Child actions are routed to ``CounterFeature`` by index and to ``TransferFeature``; the effects the
-/// children return are wrapped in ``ChildEffect``s that embed their answers back into
-/// ``AppFeature/Action`` and keep each counter's quote fetch apart from its siblings'. Cross-feature
-/// rule: a counter's `loadQuote` also selects the counter tab.
+/// Child actions are routed to ``CounterFeature`` by index and to ``TransferFeature``. Its render
+/// renders every child, as a Workflow render pass renders the whole tree: each counter's rendering
+/// and the transfer's go into the app's ``Rendering``, and the workers the children ask for run in
+/// slots scoped by the child (two counters' fetches never replace each other), their actions embedded
+/// back into ``AppFeature/Action``. Cross-feature rule: a counter's `loadQuote` also selects the
+/// counter tab.
 public struct AppFeature: Workflow, Sendable {
-    /// The whole app's state.
+    /// The whole app's state: the selected tab and every child's state.
     public struct State: Equatable, Sendable {
         public var selectedTab: Tab
-        public var counters: [CounterState]
-        public var transfer: TransferState
+        public var counters: [CounterFeature.State]
+        public var transfer: TransferFeature.State
 
         public init(
             selectedTab: Tab = .counter,
-            counters: [CounterState],
-            transfer: TransferState = TransferState()
+            counters: [CounterFeature.State],
+            transfer: TransferFeature.State = TransferFeature.State()
         ) {
             self.selectedTab = selectedTab
             self.counters = counters
@@ -27,7 +29,20 @@ public struct AppFeature: Workflow, Sendable {
 
         /// `counterCount` counters at their defaults, the default transfer and the counter tab.
         public init(counterCount: Int) {
-            self.init(counters: Array(repeating: CounterState(), count: counterCount))
+            self.init(counters: Array(repeating: CounterFeature.State(), count: counterCount))
+        }
+    }
+
+    /// The app as its screens show it: the selected tab and every child's rendering, one per row.
+    public struct Rendering: Equatable, Sendable {
+        public var selectedTab: Tab
+        public var counters: [CounterState]
+        public var transfer: TransferState
+
+        public init(selectedTab: Tab, counters: [CounterState], transfer: TransferState) {
+            self.selectedTab = selectedTab
+            self.counters = counters
+            self.transfer = transfer
         }
     }
 
@@ -36,12 +51,6 @@ public struct AppFeature: Workflow, Sendable {
         case counter(index: Int, CounterFeature.Action)
         case transfer(TransferFeature.Action)
         case selectTab(Tab)
-    }
-
-    /// The child an effect belongs to: the scope of its cancellation key.
-    public enum Child: Hashable, Sendable {
-        case counter(Int)
-        case transfer
     }
 
     public var counter: CounterFeature
@@ -59,27 +68,38 @@ public struct AppFeature: Workflow, Sendable {
         )
     }
 
-    public func reduce(into state: inout State, action: Action) -> [any Effect<Action>] {
+    public func apply(_ action: Action, to state: inout State) {
         switch action {
         case .counter(let index, let counterAction):
             if case .loadQuote = counterAction {
                 state.selectedTab = .counter
             }
-            let effects = counter.reduce(into: &state.counters[index], action: counterAction)
-            return effects.map { effect in
-                ChildEffect(effect, scope: Child.counter(index)) { .counter(index: index, $0) }
-            }
-
+            counter.apply(counterAction, to: &state.counters[index])
         case .transfer(let transferAction):
-            let effects = transfer.reduce(into: &state.transfer, action: transferAction)
-            return effects.map { effect in
-                ChildEffect(effect, scope: Child.transfer) { .transfer($0) }
-            }
-
+            transfer.apply(transferAction, to: &state.transfer)
         case .selectTab(let tab):
             state.selectedTab = tab
-            return []
         }
+    }
+
+    public func render(state: State, context: inout RenderContext<Action>) -> Rendering {
+        var counters: [CounterState] = []
+        counters.reserveCapacity(state.counters.count)
+        for index in state.counters.indices {
+            let rendering = context.render(counter, state: state.counters[index], key: index) {
+                .counter(index: $0, $1)
+            }
+            counters.append(rendering)
+        }
+        let transfer = context.render(transfer, state: state.transfer, key: ChildKey.transfer) {
+            .transfer($1)
+        }
+        return Rendering(selectedTab: state.selectedTab, counters: counters, transfer: transfer)
+    }
+
+    /// The transfer child's key among the app's children.
+    enum ChildKey: Hashable, Sendable {
+        case transfer
     }
 }
 
@@ -93,7 +113,8 @@ extension WorkflowHost where W == AppFeature {
     }
 }
 
-/// The composed app in the multi-store layout (seed 002, "different distributed pieces of state"):
+/// The composed app in the multi-store layout ("State containers", different distributed pieces of
+/// state):
 /// one ``WorkflowHost`` per counter and one for the transfer, under a thin root that holds only the
 /// selected tab.
 ///
@@ -115,8 +136,8 @@ public final class MultiStoreApp {
 
     public init(
         selectedTab: Tab = .counter,
-        counters: [CounterState],
-        transfer: TransferState = TransferState(),
+        counters: [CounterFeature.State],
+        transfer: TransferFeature.State = TransferFeature.State(),
         dependencies: Dependencies
     ) {
         self.selectedTab = selectedTab
@@ -127,12 +148,20 @@ public final class MultiStoreApp {
 
     /// `counterCount` counters at their defaults, the default transfer and the counter tab.
     public convenience init(counterCount: Int, dependencies: Dependencies) {
-        self.init(counters: Array(repeating: CounterState(), count: counterCount), dependencies: dependencies)
+        self.init(
+            counters: Array(repeating: CounterFeature.State(), count: counterCount),
+            dependencies: dependencies
+        )
     }
 
-    /// The app's whole state, assembled from the children.
-    public var state: AppFeature.State {
-        AppFeature.State(selectedTab: selectedTab, counters: counters.map(\.state), transfer: transfer.state)
+    /// The app's rendering, assembled from the children's latest renderings: the same value the
+    /// single store renders.
+    public var rendering: AppFeature.Rendering {
+        AppFeature.Rendering(
+            selectedTab: selectedTab,
+            counters: counters.map(\.rendering),
+            transfer: transfer.rendering
+        )
     }
 
     /// The effects running in all children.

@@ -1,6 +1,6 @@
 import Domain
 
-/// The `effect-objects` architecture's entry point for the harness (seed 002, "effect objects").
+/// The `effect-objects` architecture's entry point for the harness ("State containers", "effect objects").
 public enum EffectObjectsArchitecture: Architecture {
     public static var id: ArchitectureID { .effectObjects }
 
@@ -9,7 +9,7 @@ public enum EffectObjectsArchitecture: Architecture {
         _ dependencies: Dependencies
     ) -> any FeatureDriver<CounterIntent, CounterState> {
         let feature = CounterFeature(quoteClient: dependencies.quoteClient)
-        return CounterDriver(host: WorkflowHost(state: CounterState(), workflow: feature))
+        return CounterDriver(host: WorkflowHost(state: CounterFeature.State(), workflow: feature))
     }
 
     @MainActor
@@ -17,7 +17,7 @@ public enum EffectObjectsArchitecture: Architecture {
         _ dependencies: Dependencies
     ) -> any FeatureDriver<TransferIntent, TransferState> {
         let feature = TransferFeature(dependencies: dependencies)
-        return TransferDriver(host: WorkflowHost(state: TransferState(), workflow: feature))
+        return TransferDriver(host: WorkflowHost(state: TransferFeature.State(), workflow: feature))
     }
 
     @MainActor
@@ -41,7 +41,7 @@ public final class CounterDriver: FeatureDriver {
     }
 
     public var snapshot: CounterState {
-        host.state
+        host.rendering
     }
 
     public func send(_ intent: CounterIntent) {
@@ -63,7 +63,7 @@ public final class TransferDriver: FeatureDriver {
     }
 
     public var snapshot: TransferState {
-        host.state
+        host.rendering
     }
 
     public func send(_ intent: TransferIntent) {
@@ -76,7 +76,7 @@ public final class TransferDriver: FeatureDriver {
 }
 
 /// Drives the single-store app: one ``WorkflowHost`` of ``AppFeature``. An observer of any counter
-/// subscribes to that one host, so every action wakes every observer.
+/// subscribes to that one host's renderings, so every action (every render pass) wakes every observer.
 @MainActor
 public final class SingleStoreAppDriver: AppDriver {
     public let host: WorkflowHost<AppFeature>
@@ -90,11 +90,7 @@ public final class SingleStoreAppDriver: AppDriver {
     }
 
     public var snapshot: AppSnapshot {
-        AppSnapshot(
-            selectedTab: host.state.selectedTab,
-            counters: host.state.counters,
-            transfer: host.state.transfer
-        )
+        host.rendering.snapshot
     }
 
     public func send(_ intent: AppIntent) {
@@ -125,11 +121,7 @@ public final class MultiStoreAppDriver: AppDriver {
     }
 
     public var snapshot: AppSnapshot {
-        AppSnapshot(
-            selectedTab: app.selectedTab,
-            counters: app.counters.map(\.state),
-            transfer: app.transfer.state
-        )
+        app.rendering.snapshot
     }
 
     public func send(_ intent: AppIntent) {
@@ -178,5 +170,12 @@ extension AppFeature.Action {
         case .transfer(let intent): self = .transfer(TransferFeature.Action(intent))
         case .selectTab(let tab): self = .selectTab(tab)
         }
+    }
+}
+
+extension AppFeature.Rendering {
+    /// The app as the harness compares it.
+    public var snapshot: AppSnapshot {
+        AppSnapshot(selectedTab: selectedTab, counters: counters, transfer: transfer)
     }
 }

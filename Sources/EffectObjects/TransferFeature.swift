@@ -1,15 +1,49 @@
 import Domain
 import Foundation
 
-/// The money transfer (seed 000) as a workflow of effect objects (seed 002, "effect objects").
+/// The money transfer ("MVVM + Reducer Pattern") as a workflow with workers ("State containers",
+/// "effect objects").
 ///
-/// The reducer changes a `TransferState` and returns ``LoadAccounts``, ``SubmitTransfer`` or
-/// ``ReportInvalidSelection``, each owning what it needs. Run it with
-/// `WorkflowHost(state: TransferState(), workflow: TransferFeature(dependencies: ...))`.
+/// Its rendering is the `TransferState` the transfer screen shows. The render asks for
+/// ``LoadAccounts`` while a load is in flight (numbered, so a newer load replaces the older one and
+/// only the newest list is applied) and, while a submission is in flight, for the one
+/// ``SubmitTransfer`` (or ``ReportInvalidSelection``) of that submission. The submission's accounts
+/// and amount are fixed when it is accepted, so nothing the user does meanwhile changes the worker:
+/// it is never replaced or cancelled, and every executed transfer is answered exactly once. A second
+/// submit while one is in flight changes nothing.
 public struct TransferFeature: Workflow, Sendable {
-    public typealias State = TransferState
+    /// The transfer as its screen shows it, and the work in flight.
+    public struct State: Equatable, Sendable {
+        public var transfer: TransferState
+        /// The number of the accounts load in flight, if any.
+        public var accountsLoad: Int?
+        /// The accepted submission in flight, if any.
+        public var submission: Submission?
+        /// How many loads and submissions have been numbered.
+        public var requests: Int
 
-    /// What can happen to a transfer: the user's intents and the answers of the effects.
+        public init(
+            _ transfer: TransferState = TransferState(),
+            accountsLoad: Int? = nil,
+            submission: Submission? = nil,
+            requests: Int = 0
+        ) {
+            self.transfer = transfer
+            self.accountsLoad = accountsLoad
+            self.submission = submission
+            self.requests = requests
+        }
+    }
+
+    /// An accepted submit: what it moves, fixed when it was accepted.
+    public struct Submission: Equatable, Sendable {
+        public var number: Int
+        public var from: AccountID?
+        public var to: AccountID?
+        public var amount: Decimal
+    }
+
+    /// What can happen to a transfer: the user's intents and the answers of the workers.
     public enum Action: Equatable, Sendable {
         case loadAccounts
         case accountsLoaded(Result<[Account], TransferError>)
@@ -34,133 +68,177 @@ public struct TransferFeature: Workflow, Sendable {
         self.init(getAccounts: dependencies.getAccounts, transferMoney: dependencies.transferMoney)
     }
 
-    public func reduce(into state: inout TransferState, action: Action) -> [any Effect<Action>] {
+    public func apply(_ action: Action, to state: inout State) {
         switch action {
         case .loadAccounts:
-            state.isLoading = true
-            state.error = nil
-            return [LoadAccounts(useCase: getAccounts)]
-
-        case .accountsLoaded(.success(let accounts)):
-            state.accounts = accounts
-            state.isLoading = false
-            return []
-
-        case .accountsLoaded(.failure(let error)):
-            state.isLoading = false
-            state.error = error
-            return []
-
-        case .selectFrom(let account):
-            state.selectedFrom = account
-            state.error = nil
-            return []
-
-        case .selectTo(let account):
-            state.selectedTo = account
-            state.error = nil
-            return []
-
-        case .updateAmount(let amount):
-            state.amount = amount
-            state.error = nil
-            return []
-
-        case .submitTransfer:
-            guard !state.isSubmitting else { return [] }
-            state.isLoading = true
-            state.isSubmitting = true
-            state.error = nil
-            guard let from = state.selectedFrom, let to = state.selectedTo else {
-                return [ReportInvalidSelection()]
+            state.requests += 1
+            state.accountsLoad = state.requests
+            state.transfer.isLoading = true
+            state.transfer.error = nil
+        case .accountsLoaded(let result):
+            state.accountsLoad = nil
+            state.transfer.isLoading = false
+            switch result {
+            case .success(let accounts): state.transfer.accounts = accounts
+            case .failure(let error): state.transfer.error = error
             }
-            return [SubmitTransfer(useCase: transferMoney, from: from.id, to: to.id, amount: state.amount)]
-
+        case .selectFrom(let account):
+            state.transfer.selectedFrom = account
+            state.transfer.error = nil
+        case .selectTo(let account):
+            state.transfer.selectedTo = account
+            state.transfer.error = nil
+        case .updateAmount(let amount):
+            state.transfer.amount = amount
+            state.transfer.error = nil
+        case .submitTransfer:
+            submit(&state)
         case .transferCompleted(let transaction):
-            state.isLoading = false
-            state.isSubmitting = false
-            state.lastTransaction = transaction
-            state.selectedFrom = nil
-            state.selectedTo = nil
-            state.amount = 0
-            state.accounts.apply(transaction)
-            return []
-
+            state.submission = nil
+            state.transfer.complete(transaction)
         case .transferFailed(let error):
-            state.isLoading = false
-            state.isSubmitting = false
-            state.error = error
-            return []
-
+            state.submission = nil
+            state.transfer.isLoading = false
+            state.transfer.isSubmitting = false
+            state.transfer.error = error
         case .resetError:
-            state.error = nil
-            return []
+            state.transfer.error = nil
+        }
+    }
+
+    public func render(state: State, context: inout RenderContext<Action>) -> TransferState {
+        if let load = state.accountsLoad {
+            context.run(LoadAccounts(useCase: getAccounts, load: load)) { .accountsLoaded($0) }
+        }
+        if let submission = state.submission {
+            if let from = submission.from, let to = submission.to {
+                let worker = SubmitTransfer(
+                    useCase: transferMoney, number: submission.number, from: from, to: to,
+                    amount: submission.amount)
+                context.run(worker) { .transferAnswer($0) }
+            } else {
+                context.run(ReportInvalidSelection(number: submission.number)) { .transferFailed($0) }
+            }
+        }
+        return state.transfer
+    }
+
+    /// Accepts a submit unless one is in flight, fixing what it moves.
+    private func submit(_ state: inout State) {
+        guard !state.transfer.isSubmitting else { return }
+        state.requests += 1
+        state.submission = Submission(
+            number: state.requests,
+            from: state.transfer.selectedFrom?.id,
+            to: state.transfer.selectedTo?.id,
+            amount: state.transfer.amount
+        )
+        state.transfer.isLoading = true
+        state.transfer.isSubmitting = true
+        state.transfer.error = nil
+    }
+}
+
+extension TransferFeature.Action {
+    /// The action that reports a transfer's outcome.
+    static func transferAnswer(_ result: Result<Transaction, TransferError>) -> Self {
+        switch result {
+        case .success(let transaction): .transferCompleted(transaction)
+        case .failure(let error): .transferFailed(error)
         }
     }
 }
 
-/// Loads the accounts and answers `accountsLoaded` (seed 002, "effect objects").
+extension TransferState {
+    /// A finished transfer: the amounts move in the accounts shown and the form is cleared.
+    mutating func complete(_ transaction: Transaction) {
+        isLoading = false
+        isSubmitting = false
+        lastTransaction = transaction
+        selectedFrom = nil
+        selectedTo = nil
+        amount = 0
+        accounts.apply(transaction)
+    }
+}
+
+/// Loads the accounts ("State containers", "effect objects"; a Workflow worker).
 ///
-/// One load runs per host: a newer `LoadAccounts` replaces the running one, whose answer is dropped.
-/// A failure answers the `TransferError`; a cancelled load answers nothing.
-public struct LoadAccounts: Effect {
+/// Two loads are equivalent when they have the same number: a newer `loadAccounts` replaces the
+/// running load, whose answer is dropped. A failure answers the `TransferError`; a cancelled load
+/// answers nothing.
+public struct LoadAccounts: Worker {
     public let useCase: GetAccountsUseCase
+    /// The number of the load this worker performs.
+    public let load: Int
 
-    public init(useCase: GetAccountsUseCase) {
+    public init(useCase: GetAccountsUseCase, load: Int) {
         self.useCase = useCase
+        self.load = load
     }
 
-    public var cancellationKey: AnyHashable? {
-        ObjectIdentifier(LoadAccounts.self)
+    public func isEquivalent(to other: LoadAccounts) -> Bool {
+        load == other.load
     }
 
-    public func run() async -> TransferFeature.Action? {
+    public func run() async -> Result<[Account], TransferError>? {
         do {
-            return .accountsLoaded(.success(try await useCase.execute()))
+            return .success(try await useCase.execute())
         } catch is CancellationError {
             return nil
         } catch {
-            return .accountsLoaded(.failure(error as? TransferError ?? .unknown))
+            return .failure(error as? TransferError ?? .unknown)
         }
     }
 }
 
-/// Executes one transfer and answers `transferCompleted` or `transferFailed` (seed 002, "effect
-/// objects").
+/// Executes one accepted submission and answers its outcome ("State containers", "effect objects";
+/// a Workflow worker).
 ///
-/// It has no cancellation key: nothing replaces a transfer once the bank may have moved the money,
-/// so every executed transfer is answered exactly once.
-public struct SubmitTransfer: Effect {
+/// Equivalent to any worker of the same submission, so re-rendering while it runs never restarts it:
+/// the bank is asked once per submission.
+public struct SubmitTransfer: Worker {
     public let useCase: TransferMoneyUseCase
+    /// The number of the submission this worker executes.
+    public let number: Int
     public let from: AccountID
     public let to: AccountID
     public let amount: Decimal
 
-    public init(useCase: TransferMoneyUseCase, from: AccountID, to: AccountID, amount: Decimal) {
+    public init(useCase: TransferMoneyUseCase, number: Int, from: AccountID, to: AccountID, amount: Decimal) {
         self.useCase = useCase
+        self.number = number
         self.from = from
         self.to = to
         self.amount = amount
     }
 
-    public func run() async -> TransferFeature.Action? {
+    public func isEquivalent(to other: SubmitTransfer) -> Bool {
+        number == other.number
+    }
+
+    public func run() async -> Result<Transaction, TransferError>? {
         do {
-            return .transferCompleted(try await useCase.execute(from: from, to: to, amount: amount))
+            return .success(try await useCase.execute(from: from, to: to, amount: amount))
         } catch is CancellationError {
             return nil
         } catch {
-            return .transferFailed(error as? TransferError ?? .unknown)
+            return .failure(error as? TransferError ?? .unknown)
         }
     }
 }
 
-/// Answers `transferFailed(.invalidSelection)` for a submit without both accounts chosen (seed 002,
-/// "effect objects"): the failure reaches the state through the same feedback path as a failed
-/// transfer.
-public struct ReportInvalidSelection: Effect {
-    public init() {}
+/// Answers `.invalidSelection` for a submission without both accounts chosen ("State containers",
+/// "effect objects"): the failure reaches the state through the same path as a failed transfer.
+public struct ReportInvalidSelection: Worker, Equatable {
+    /// The number of the submission this worker answers.
+    public let number: Int
 
-    public func run() async -> TransferFeature.Action? {
-        .transferFailed(.invalidSelection)
+    public init(number: Int) {
+        self.number = number
+    }
+
+    public func run() async -> TransferError? {
+        .invalidSelection
     }
 }

@@ -1,143 +1,238 @@
-// EffectObjects: the `effect-objects` architecture (seed 002, "effect objects", Square's Workflow style).
+// EffectObjects: the `effect-objects` architecture ("State containers", the "effect objects"
+// flavour, in the shape of Square's Workflow).
 //
-// A feature is a `Workflow`: a value type whose reducer changes the state synchronously and returns
-// effect objects. A `WorkflowHost` owns the state, runs the reducer on the main actor, runs each
-// effect object in a task, feeds the actions they return back in, and tells its subscribers.
+// A feature is a `Workflow`: a value type holding its dependencies, with a state, actions that change
+// that state synchronously, and a render function. After every action the `WorkflowHost` runs a render
+// pass: the workflow renders its state (and its children's, in the app) into a `Rendering`, the value
+// subscribers receive, and asks for the workers (effect objects) that should be running in that state.
+// The host keeps an equivalent running worker, replaces one that is not equivalent, cancels one no
+// longer asked for, and sends each worker's output back in as an action.
 
-/// A feature's state machine: the synchronous reducer of seed 002's "effect objects" flavor.
+/// A feature's state machine and renderer ("State containers", "effect objects"; Workflow's
+/// `Workflow`).
 ///
-/// `reduce(into:action:)` is the only place where the state changes. It performs no work itself: it
-/// returns the effect objects that should run, and every effect that returns an action comes back
-/// through `reduce` again. Conforming types are small values holding the dependencies their effects
-/// need, so tests can call `reduce` directly and inspect the returned effects.
+/// ``apply(_:to:)`` is the only place where the state changes, and it performs no work. Work is
+/// declared by ``render(state:context:)``: in a given state the workflow asks its context to run
+/// certain workers, and the host makes the running workers match (see ``Worker``). Conforming types
+/// are small values holding the dependencies their workers need, so tests can call both directly.
 public protocol Workflow {
     associatedtype State
     associatedtype Action: Sendable
+    /// What the workflow shows: the value its host's subscribers receive after every action.
+    associatedtype Rendering
 
-    /// Applies `action` to `state` and returns the effects to run, in the order to start them.
-    func reduce(into state: inout State, action: Action) -> [any Effect<Action>]
+    /// Applies `action` to `state`.
+    func apply(_ action: Action, to state: inout State)
+
+    /// The rendering of `state`; asks `context` for the workers that should be running in it and
+    /// renders child workflows through it.
+    func render(state: State, context: inout RenderContext<Action>) -> Rendering
 }
 
-/// Runs a ``Workflow`` (seed 002, "effect objects"; named after Workflow's own host).
+/// What a render pass collects: the workers the rendering workflow (and its children) ask for.
+public struct RenderContext<Action: Sendable> {
+    @usableFromInline var requests: [any WorkerRequest<Action>] = []
+
+    @inlinable
+    init() {}
+
+    /// Asks for `worker` to be running, in the slot named by its type and `key`; its output comes back
+    /// as the action `onOutput` makes of it.
+    public mutating func run<W: Worker>(
+        _ worker: W,
+        key: String = "",
+        onOutput: @escaping @Sendable (W.Output) -> Action
+    ) {
+        requests.append(RequestedWorker(worker: worker, key: key, action: onOutput))
+    }
+
+    /// Renders `child` in `state` and returns its rendering. The workers the child asks for run in
+    /// slots scoped by `key`, and `embed` turns their actions into this workflow's.
+    public mutating func render<Child: Workflow, Key: Hashable & Sendable>(
+        _ child: Child,
+        state: Child.State,
+        key: Key,
+        embed: @escaping @Sendable (Key, Child.Action) -> Action
+    ) -> Child.Rendering {
+        var childContext = RenderContext<Child.Action>()
+        let rendering = child.render(state: state, context: &childContext)
+        for request in childContext.requests {
+            requests.append(ChildWorkerRequest(base: request, scope: key, embed: embed))
+        }
+        return rendering
+    }
+}
+
+/// Runs a ``Workflow`` ("State containers", "effect objects"; named after Workflow's own host).
 ///
-/// - ``send(_:)`` runs the reducer synchronously, starts each returned ``Effect`` in its own task and
-///   then calls every subscriber with the new state: once per action, like a Workflow host that
-///   publishes a rendering per action, whether or not the action changed anything. (Skipping
-///   unchanged states would mean keeping the old state and comparing on every send.)
-/// - An effect's result is sent back as an action. The result of an effect that was replaced (see
-///   ``Effect/cancellationKey``) or whose host is gone is dropped.
-/// - A task is tracked only while it runs: ``inFlightEffectCount`` counts running effects, including
-///   replaced ones that have not returned yet, and ``settle()`` waits until there are none.
-/// - Releasing the host cancels the effects still running.
+/// - ``send(_:)`` applies the action, then runs a render pass: the workflow's ``Workflow/render(state:context:)``
+///   produces the new ``rendering`` and the workers to run, the host starts, keeps or cancels workers
+///   to match, and every subscriber receives that rendering. One render pass per action, as Workflow
+///   renders after every action; a subscriber that wants less scopes itself with
+///   ``subscribe(selecting:onChange:)``.
+/// - A worker's output is sent back as an action only if its worker is still the one running in its
+///   slot; the output of a replaced or cancelled worker is dropped.
+/// - A task is tracked only while it runs: ``inFlightEffectCount`` counts workers whose `run()` has
+///   not returned, cancelled ones included, and ``settle()`` waits until there are none.
+/// - Releasing the host cancels the workers still running.
 ///
-/// `send(_:)` is inlinable so that callers in other modules get it specialised for their workflow.
+/// `send(_:)` is inlinable so that callers in other modules get it, the action and the render pass
+/// specialised for their workflow.
 @MainActor
 public final class WorkflowHost<W: Workflow> {
-    /// The workflow whose reducer this host runs.
+    /// The workflow whose actions and render pass this host runs.
     public let workflow: W
 
     @usableFromInline var currentState: W.State
-    @usableFromInline var subscribers = SubscriberList<W.State>()
-    private var running: [Int: RunningEffect] = [:]
-    private var runningByKey: [AnyHashable: Int] = [:]
-    private var nextEffectID = 0
+    @usableFromInline var currentRendering: W.Rendering
+    @usableFromInline var subscribers = SubscriberList<W.Rendering>()
+    @usableFromInline var workers: [AnyHashable: RunningWorker] = [:]
+    private var tasks: [Int: Task<Void, Never>] = [:]
+    /// How many workers this host has started, restarted ones counted again.
+    private(set) var startedWorkerCount = 0
 
+    /// A host starting at `state`; its first render pass runs now and starts the workers it asks for.
     public init(state: W.State, workflow: W) {
         self.currentState = state
         self.workflow = workflow
+        var context = RenderContext<W.Action>()
+        currentRendering = workflow.render(state: state, context: &context)
+        reconcile(context.requests)
     }
 
     isolated deinit {
-        for effect in running.values {
-            effect.task.cancel()
+        for task in tasks.values {
+            task.cancel()
         }
     }
 
-    /// The current state. Only actions change it.
+    /// The latest rendering: what the subscribers last received, or the first render pass's.
+    public var rendering: W.Rendering {
+        currentRendering
+    }
+
+    /// The workflow's state. Only actions change it; subscribers see renderings, not this.
     public var state: W.State {
         currentState
     }
 
-    /// The number of effect tasks that have started and not yet returned.
+    /// The number of workers that have started and whose `run()` has not yet returned.
     public var inFlightEffectCount: Int {
-        running.count
+        tasks.count
     }
 
-    /// Runs the reducer for `action`, starts the effects it returns and notifies the subscribers.
+    /// Applies `action`, then runs a render pass and hands its rendering to every subscriber.
     @inlinable
     public func send(_ action: W.Action) {
-        let effects = workflow.reduce(into: &currentState, action: action)
-        if !effects.isEmpty {
-            start(effects)
+        workflow.apply(action, to: &currentState)
+        render()
+    }
+
+    /// One render pass: the new rendering, the workers made to match, the subscribers told.
+    @inlinable
+    func render() {
+        var context = RenderContext<W.Action>()
+        // A local copy: reading the stored state is then an instantaneous access, not one the
+        // runtime's exclusivity check must track for the whole render (measured: ~25 ns per action).
+        let state = currentState
+        let rendering = workflow.render(state: state, context: &context)
+        currentRendering = rendering
+        if !context.requests.isEmpty || !workers.isEmpty {
+            reconcile(context.requests)
         }
         if !subscribers.isEmpty {
-            subscribers.notify(currentState)
+            subscribers.notify(rendering)
         }
     }
 
-    /// Returns once no effect is running: every effect started so far, and every effect that their
-    /// actions started, has returned and its action has been sent.
+    /// Returns once no worker is running: every worker started so far, and every worker the actions
+    /// they sent asked for, has returned and its action has been sent.
     public func settle() async {
-        while let effect = running.values.first {
-            await effect.task.value
+        while let task = tasks.values.first {
+            await task.value
         }
     }
 
-    /// Registers `onChange`, which the host calls with the new state after each action it sends.
+    /// Registers `onChange`, which the host calls with the new rendering after each render pass.
     ///
     /// The subscriber stays registered until the returned subscription is cancelled or the host is
     /// released; dropping the subscription does not end it.
     @discardableResult
-    public func subscribe(_ onChange: @escaping @MainActor (W.State) -> Void) -> Subscription {
+    public func subscribe(_ onChange: @escaping @MainActor (W.Rendering) -> Void) -> Subscription {
         let id = subscribers.insert(onChange)
         return Subscription { [weak self] in
             self?.subscribers.remove(id)
         }
     }
 
-    @usableFromInline
-    func start(_ effects: [any Effect<W.Action>]) {
-        for effect in effects {
-            let id = nextEffectID
-            nextEffectID += 1
-            let key = effect.cancellationKey
-            if let key, let replaced = runningByKey.updateValue(id, forKey: key) {
-                running[replaced]?.cancel()
-            }
-            let task = Task { [weak self] in
-                let action = await effect.run()
-                self?.finish(id, with: action)
-            }
-            running[id] = RunningEffect(task: task, key: key)
+    /// Registers `onChange` for the part of each rendering that `select` picks (a child's rendering,
+    /// say `{ $0.counters[3] }`), called only when that part differs from the part it last saw. The
+    /// first part it compares with is the current rendering's.
+    @discardableResult
+    public func subscribe<Part: Equatable>(
+        selecting select: @escaping (W.Rendering) -> Part,
+        onChange: @escaping @MainActor (Part) -> Void
+    ) -> Subscription {
+        var last = select(currentRendering)
+        return subscribe { rendering in
+            let part = select(rendering)
+            guard part != last else { return }
+            last = part
+            onChange(part)
         }
     }
 
-    private func finish(_ id: Int, with action: W.Action?) {
-        guard let effect = running.removeValue(forKey: id) else { return }
-        if let key = effect.key, runningByKey[key] == id {
-            runningByKey[key] = nil
+    /// Makes the running workers match `requests`: equivalent ones kept, others replaced, workers no
+    /// longer asked for cancelled.
+    @usableFromInline
+    func reconcile(_ requests: [any WorkerRequest<W.Action>]) {
+        var kept: [AnyHashable: RunningWorker] = [:]
+        for request in requests {
+            let slot = request.slot
+            guard kept[slot] == nil else { continue }
+            let previous = workers.removeValue(forKey: slot)
+            if let previous, request.isEquivalent(to: previous.request) {
+                kept[slot] = previous
+                continue
+            }
+            if let previous {
+                tasks[previous.id]?.cancel()
+            }
+            kept[slot] = start(request, in: slot)
         }
-        if let action, !effect.isCancelled {
+        for worker in workers.values {
+            tasks[worker.id]?.cancel()
+        }
+        workers = kept
+    }
+
+    private func start(_ request: any WorkerRequest<W.Action>, in slot: AnyHashable) -> RunningWorker {
+        let id = startedWorkerCount
+        startedWorkerCount += 1
+        tasks[id] = Task { [weak self] in
+            let action = await request.run()
+            self?.finish(id, in: slot, with: action)
+        }
+        return RunningWorker(request: request, id: id)
+    }
+
+    private func finish(_ id: Int, in slot: AnyHashable, with action: W.Action?) {
+        tasks[id] = nil
+        if let action, workers[slot]?.id == id {
             send(action)
         }
     }
-}
 
-/// An effect task the host is running.
-private struct RunningEffect {
-    let task: Task<Void, Never>
-    let key: AnyHashable?
-    private(set) var isCancelled = false
-
-    mutating func cancel() {
-        isCancelled = true
-        task.cancel()
+    /// The worker the latest render pass asked for in one slot, running or finished.
+    @usableFromInline
+    struct RunningWorker {
+        let request: any WorkerRequest<W.Action>
+        let id: Int
     }
 }
 
 /// A subscriber's registration with a ``WorkflowHost`` or a ``MultiStoreApp``: the style's observer
-/// hook is a plain closure, as a Workflow host's rendering subscribers are (seed 002, "effect
-/// objects"). ``cancel()`` ends it.
+/// hook is a plain closure, as a Workflow host's rendering subscribers are. ``cancel()`` ends it.
 @MainActor
 public struct Subscription {
     private let onCancel: @MainActor () -> Void
@@ -180,8 +275,8 @@ struct SubscriberList<Value> {
         entries.removeAll { $0.id == id }
     }
 
-    /// Calls every subscriber. A subscriber may subscribe or cancel meanwhile: the call goes to the
-    /// subscribers registered when it started.
+    /// Calls every subscriber with the same `value`. A subscriber may subscribe or cancel meanwhile:
+    /// the call goes to the subscribers registered when it started.
     @inlinable
     func notify(_ value: Value) {
         for entry in entries {

@@ -1,11 +1,13 @@
 import Domain
 
-/// The composed app (seed 004's app feature) in the single-store layout of seed 002: one reducer over
-/// the whole app state that routes each child event to the child's reducer and wraps the child's
-/// effects with where they came from (seed 002, "effect values").
+/// The composed app (the app feature of "MVVM vs TCA") in the single-store layout of "State
+/// containers": one update over the whole app state that routes each child event to the child's
+/// update and wraps the child's effects with where they came from ("effect values").
 ///
-/// Cross-feature rule: a counter's `loadQuote` also selects the counter tab.
-public enum AppFeature: Reducer {
+/// Like Mobius's update it returns a new app state, so a counter's change copies the `counters`
+/// array the loop still holds (one allocation of the whole array per changed counter). Cross-feature
+/// rule: a counter's `loadQuote` also selects the counter tab.
+public enum AppFeature: Update {
     /// The whole app: the selected tab, every counter and the transfer feature.
     public struct State: Equatable, Sendable {
         public var selectedTab: Tab
@@ -42,24 +44,50 @@ public enum AppFeature: Reducer {
         case transfer(TransferFeature.Effect)
     }
 
-    public static func reduce(_ state: inout State, _ event: Event) -> [Effect] {
+    public static func update(_ state: State, _ event: Event) -> Next<State, Effect> {
         switch event {
         case .counter(let index, let event):
-            if case .loadQuote = event {
-                state.selectedTab = .counter
-            }
-            return CounterFeature.reduce(&state.counters[index], event).map { .counter(index: index, $0) }
+            return updateCounter(at: index, state, event)
         case .transfer(let event):
-            return TransferFeature.reduce(&state.transfer, event).map { .transfer($0) }
+            return TransferFeature.update(state.transfer, event).map(
+                state: { transfer in
+                    var state = state
+                    state.transfer = transfer
+                    return state
+                },
+                effect: { .transfer($0) }
+            )
         case .selectTab(let tab):
+            guard tab != state.selectedTab else { return .noChange }
+            var state = state
             state.selectedTab = tab
-            return []
+            return .next(state)
         }
+    }
+
+    /// Counter `index`'s update, its effects tagged with the index; a `loadQuote` selects the tab.
+    private static func updateCounter(
+        at index: Int,
+        _ state: State,
+        _ event: CounterFeature.Event
+    ) -> Next<State, Effect> {
+        let child = CounterFeature.update(state.counters[index], event)
+        let effects = child.effects.map { Effect.counter(index: index, $0) }
+        let selectsTab = event == .loadQuote && state.selectedTab != .counter
+        guard child.state != nil || selectsTab else { return .dispatch(effects) }
+        var state = state
+        if let counter = child.state {
+            state.counters[index] = counter
+        }
+        if selectsTab {
+            state.selectedTab = .counter
+        }
+        return .next(state, effects: effects)
     }
 }
 
 /// Performs the app's effects by delegating each one to its child's handler and wrapping the child's
-/// task names and events in the app's (seed 002, "effect values").
+/// task names and events in the app's ("State containers", "effect values").
 public struct AppEffectHandler: EffectHandler {
     /// A child's task name, qualified by the child: counter 1's quote fetch is not counter 2's.
     public enum TaskID: Hashable, Sendable {
@@ -99,11 +127,12 @@ public struct AppEffectHandler: EffectHandler {
     }
 }
 
-/// The single-store layout (seed 002): the whole app as one loop. An observer of this loop is woken
-/// by every event of every feature.
+/// The single-store layout ("State containers"): the whole app as one loop. An observer added with
+/// ``Loop/addObserver(_:)`` is woken by every event of any feature that returns a new state; one
+/// added with ``Loop/addObserver(selecting:onChange:)`` (say `{ $0.counters[3] }`) only when its part changes.
 public typealias AppLoop = Loop<AppFeature, AppEffectHandler>
 
-/// The multi-store layout (seed 002): one loop per counter, one for the transfer feature, and this
+/// The multi-store layout ("State containers"): one loop per counter, one for the transfer feature, and this
 /// thin root holding the selected tab and routing the app's events to the child loops.
 ///
 /// An observer of `counters[i]` is woken only by counter `i`'s events. Dispatch through the root, not

@@ -1,13 +1,15 @@
 import Domain
 
-/// The counter with a remotely loaded quote (seed 004) as a pure reducer returning effect values
-/// (seed 002, "effect values"). ``CounterEffectHandler`` performs its effects.
+/// The counter with a remotely loaded quote ("MVVM vs TCA") as a pure update returning effect values
+/// ("State containers", "effect values"). ``CounterEffectHandler`` performs its effects.
 ///
-/// A `loadQuote` returns `[.cancelQuoteFetch, .fetchQuote]`: the reducer cannot tell from the state
+/// A `loadQuote` returns `[.cancelQuoteFetch, .fetchQuote]`: the update cannot tell from the state
 /// alone whether a fetch is running, so it always asks for the older one to be cancelled before the
 /// newer one starts (cancelling when nothing runs does nothing). That is how only the newest quote is
-/// ever applied: the loop drops the result of a cancelled fetch.
-public enum CounterFeature: Reducer {
+/// ever applied: the loop drops the result of a cancelled fetch. A `loadQuote` while one is loading
+/// changes nothing an observer sees (loading already cleared the error), so it only dispatches the
+/// two effects.
+public enum CounterFeature: Update {
     public typealias State = CounterState
 
     /// Everything that can happen to a counter: the user's intents and the effect's feedback.
@@ -26,31 +28,36 @@ public enum CounterFeature: Reducer {
         case cancelQuoteFetch
     }
 
-    public static func reduce(_ state: inout CounterState, _ event: Event) -> [Effect] {
+    public static func update(_ state: CounterState, _ event: Event) -> Next<CounterState, Effect> {
+        var state = state
         switch event {
         case .increment:
             state.count += 1
-            return []
+            return .next(state)
         case .decrement:
             state.count -= 1
-            return []
+            return .next(state)
         case .loadQuote:
+            guard !state.isLoading else {
+                return .dispatch([.cancelQuoteFetch, .fetchQuote])
+            }
             state.isLoading = true
             state.errorMessage = nil
-            return [.cancelQuoteFetch, .fetchQuote]
+            return .next(state, effects: [.cancelQuoteFetch, .fetchQuote])
         case .quoteLoaded(.success(let quote)):
             state.isLoading = false
             state.quote = quote
-            return []
+            return .next(state)
         case .quoteLoaded(.failure(let error)):
             state.isLoading = false
             state.errorMessage = error.message
-            return []
+            return .next(state)
         }
     }
 }
 
-/// Performs the counter's effects with a ``QuoteClient`` (seed 002, "effect values": the impure half).
+/// Performs the counter's effects with a ``QuoteClient`` ("State containers", "effect values": the impure
+/// half).
 public struct CounterEffectHandler: EffectHandler {
     /// The counter's only cancellable work.
     public enum TaskID: Hashable, Sendable {

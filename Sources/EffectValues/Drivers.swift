@@ -1,6 +1,6 @@
 import Domain
 
-/// The effect-values architecture (seed 002, "effect values") as the harness builds it.
+/// The effect-values architecture ("State containers", "effect values") as the harness builds it.
 public enum EffectValuesArchitecture: Architecture {
     public static let id = ArchitectureID.effectValues
 
@@ -36,7 +36,7 @@ public enum EffectValuesArchitecture: Architecture {
     }
 }
 
-/// Drives a ``CounterLoop`` with the shared counter intents (harness adapter, seed 002 "effect values").
+/// Drives a ``CounterLoop`` with the shared counter intents (the harness's adapter).
 @MainActor
 public final class CounterLoopDriver: FeatureDriver {
     public let loop: CounterLoop
@@ -56,8 +56,7 @@ public final class CounterLoopDriver: FeatureDriver {
     }
 }
 
-/// Drives a ``TransferLoop`` with the shared transfer intents (harness adapter, seed 002 "effect
-/// values").
+/// Drives a ``TransferLoop`` with the shared transfer intents (the harness's adapter).
 @MainActor
 public final class TransferLoopDriver: FeatureDriver {
     public let loop: TransferLoop
@@ -77,8 +76,8 @@ public final class TransferLoopDriver: FeatureDriver {
     }
 }
 
-/// Drives the single-store app, one ``AppLoop`` (harness adapter, seed 002 "effect values"). Every
-/// counter observer is an observer of the whole loop.
+/// Drives the single-store app, one ``AppLoop`` (the harness's adapter). Every counter observer is an
+/// observer of the whole loop, woken by every new app state.
 @MainActor
 public final class AppLoopDriver: AppDriver {
     public let loop: AppLoop
@@ -104,8 +103,8 @@ public final class AppLoopDriver: AppDriver {
     }
 }
 
-/// Drives the multi-store app, an ``AppRoot`` over one loop per feature (harness adapter, seed 002
-/// "effect values"). A counter observer observes that counter's loop only.
+/// Drives the multi-store app, an ``AppRoot`` over one loop per feature (the harness's adapter). A
+/// counter observer observes that counter's loop only.
 @MainActor
 public final class AppRootDriver: AppDriver {
     public let root: AppRoot

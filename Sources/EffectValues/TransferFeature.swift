@@ -1,16 +1,16 @@
 import Domain
 import Foundation
 
-/// The money transfer (seed 000) as a pure reducer returning effect values (seed 002, "effect
-/// values"). ``TransferEffectHandler`` performs its effects.
+/// The money transfer ("MVVM + Reducer Pattern") as a pure update returning effect values ("State
+/// containers", "effect values"). ``TransferEffectHandler`` performs its effects.
 ///
 /// - `loadAccounts` returns `[.cancelAccountsFetch, .fetchAccounts]`, so a newer load cancels the older
 ///   one and only the newest list is applied.
-/// - `submitTransfer` while `isSubmitting` returns no effect and changes nothing: money never moves
-///   twice. Otherwise it returns `.submit(from:to:amount:)` with the chosen accounts, or
-///   `.reportInvalidSelection` when one is missing; either ends in exactly one `transferCompleted` or
-///   `transferFailed`.
-public enum TransferFeature: Reducer {
+/// - `submitTransfer` while `isSubmitting` is `.noChange`: money never moves twice. Otherwise it
+///   returns `.submit(from:to:amount:)` with the chosen accounts, or `.reportInvalidSelection` when
+///   one is missing; either ends in exactly one `transferCompleted` or `transferFailed`.
+/// - `resetError` without an error is `.noChange`.
+public enum TransferFeature: Update {
     public typealias State = TransferState
 
     /// Everything that can happen to the transfer feature: the user's intents and the effects' feedback.
@@ -38,64 +38,70 @@ public enum TransferFeature: Reducer {
         case reportInvalidSelection
     }
 
-    public static func reduce(_ state: inout TransferState, _ event: Event) -> [Effect] {
+    public static func update(_ state: TransferState, _ event: Event) -> Next<TransferState, Effect> {
+        var state = state
         switch event {
         case .loadAccounts:
             state.isLoading = true
             state.error = nil
-            return [.cancelAccountsFetch, .fetchAccounts]
+            return .next(state, effects: [.cancelAccountsFetch, .fetchAccounts])
         case .accountsLoaded(.success(let accounts)):
             state.accounts = accounts
             state.isLoading = false
-            return []
         case .accountsLoaded(.failure(let error)):
             state.isLoading = false
             state.error = error
-            return []
         case .selectFrom(let account):
             state.selectedFrom = account
             state.error = nil
-            return []
         case .selectTo(let account):
             state.selectedTo = account
             state.error = nil
-            return []
         case .updateAmount(let amount):
             state.amount = amount
             state.error = nil
-            return []
         case .submitTransfer:
-            guard !state.isSubmitting else { return [] }
-            state.isLoading = true
-            state.isSubmitting = true
-            state.error = nil
-            guard let from = state.selectedFrom, let to = state.selectedTo else {
-                return [.reportInvalidSelection]
-            }
-            return [.submit(from: from.id, to: to.id, amount: state.amount)]
+            return submit(state)
         case .transferCompleted(let transaction):
-            state.isLoading = false
-            state.isSubmitting = false
-            state.lastTransaction = transaction
-            state.selectedFrom = nil
-            state.selectedTo = nil
-            state.amount = 0
-            state.accounts.apply(transaction)
-            return []
+            complete(&state, with: transaction)
         case .transferFailed(let error):
             state.isLoading = false
             state.isSubmitting = false
             state.error = error
-            return []
         case .resetError:
+            guard state.error != nil else { return .noChange }
             state.error = nil
-            return []
         }
+        return .next(state)
+    }
+
+    /// An accepted submit: the state shows it in flight and the effect names the transfer to make.
+    private static func submit(_ state: TransferState) -> Next<TransferState, Effect> {
+        guard !state.isSubmitting else { return .noChange }
+        var state = state
+        state.isLoading = true
+        state.isSubmitting = true
+        state.error = nil
+        guard let from = state.selectedFrom, let to = state.selectedTo else {
+            return .next(state, effects: [.reportInvalidSelection])
+        }
+        return .next(state, effects: [.submit(from: from.id, to: to.id, amount: state.amount)])
+    }
+
+    /// A finished transfer: the amounts move in the accounts shown and the form is cleared.
+    private static func complete(_ state: inout TransferState, with transaction: Transaction) {
+        state.isLoading = false
+        state.isSubmitting = false
+        state.lastTransaction = transaction
+        state.selectedFrom = nil
+        state.selectedTo = nil
+        state.amount = 0
+        state.accounts.apply(transaction)
     }
 }
 
-/// Performs the transfer feature's effects with the two use cases (seed 002, "effect values": the
-/// impure half).
+/// Performs the transfer feature's effects with the two use cases ("State containers", "effect
+/// values": the impure half).
 public struct TransferEffectHandler: EffectHandler {
     /// The transfer feature's tasks. Only `accountsFetch` is ever cancelled; a submission, once
     /// accepted, runs to its one outcome.

@@ -8,78 +8,96 @@ private func dependencies(quoteClient: QuoteClient = unusedQuoteClient) -> Depen
     Dependencies(quoteClient: quoteClient, bank: InMemoryBank(accounts: sampleAccounts))
 }
 
-@Suite("AppFeature reducer")
-struct AppFeatureReducerTests {
-    typealias CounterEffect = ChildEffect<AppFeature.Child, CounterFeature.Action, AppFeature.Action>
-    typealias TransferEffect = ChildEffect<AppFeature.Child, TransferFeature.Action, AppFeature.Action>
-
+@Suite("AppFeature: routing, render pass over the children, scoped workers")
+struct AppFeatureWorkflowTests {
     let feature = AppFeature(dependencies: dependencies(quoteClient: .constant(firstQuote)))
 
-    @Test("A counter action changes only that counter")
+    @Test("A counter action changes only that counter; the render shows one rendering per child")
     func counterActionIsRoutedByIndex() {
-        var state = AppFeature.State(
-            selectedTab: .transfer, counters: [CounterState(), CounterState(count: 7)])
+        let state = AppFeature.State(
+            selectedTab: .transfer,
+            counters: [CounterFeature.State(), CounterFeature.State(CounterState(count: 7))])
 
-        let effects = feature.reduce(into: &state, action: .counter(index: 1, .increment))
+        let after = feature.applying(.counter(index: 1, .increment), to: state)
 
+        let (rendering, requests) = feature.rendered(after)
         #expect(
-            state
-                == AppFeature.State(
-                    selectedTab: .transfer, counters: [CounterState(), CounterState(count: 8)])
-        )
-        #expect(effects.isEmpty)
+            rendering
+                == AppFeature.Rendering(
+                    selectedTab: .transfer, counters: [CounterState(), CounterState(count: 8)],
+                    transfer: TransferState()))
+        #expect(requests.isEmpty)
     }
 
-    @Test("A counter's loadQuote selects the counter tab and returns its FetchQuote, scoped to that counter")
+    @Test("A counter's loadQuote selects the counter tab; its FetchQuote answers as that counter")
     func loadQuoteSelectsTheCounterTab() async throws {
         var state = AppFeature.State(counterCount: 3)
         state.selectedTab = .transfer
 
-        let effects = feature.reduce(into: &state, action: .counter(index: 2, .loadQuote))
+        let after = feature.applying(.counter(index: 2, .loadQuote), to: state)
 
-        var expected = AppFeature.State(counterCount: 3)
-        expected.counters[2].isLoading = true
-        #expect(state == expected)
-        #expect(effects.count == 1)
-        let child = try #require(effects.first as? CounterEffect)
-        #expect(child.base is FetchQuote)
-        #expect(child.scope == .counter(2))
-        #expect(await child.run() == .counter(index: 2, .quoteLoaded(.success(firstQuote))))
+        let (rendering, requests) = feature.rendered(after)
+        #expect(rendering.selectedTab == .counter)
+        #expect(rendering.counters == [CounterState(), CounterState(), CounterState(isLoading: true)])
+        #expect(requests.count == 1)
+        let request = try #require(requests.first)
+        #expect(request.requestedWorker is FetchQuote)
+        #expect(await request.run() == .counter(index: 2, .quoteLoaded(.success(firstQuote))))
     }
 
-    @Test("Quote fetches of different counters have different cancellation keys")
-    func cancellationKeysAreScopedPerCounter() {
+    @Test("Workers run in slots scoped by the child: two counters' fetches never share one")
+    func workerSlotsAreScopedPerCounter() {
         var state = AppFeature.State(counterCount: 2)
-        let first = feature.reduce(into: &state, action: .counter(index: 0, .loadQuote))
-        let again = feature.reduce(into: &state, action: .counter(index: 0, .loadQuote))
-        let other = feature.reduce(into: &state, action: .counter(index: 1, .loadQuote))
+        state = feature.applying(.counter(index: 0, .loadQuote), to: state)
+        let first = feature.rendered(state).requests.map(\.slot)
+        state = feature.applying(.counter(index: 1, .loadQuote), to: state)
+        let both = feature.rendered(state).requests.map(\.slot)
 
-        #expect(first.first?.cancellationKey != nil)
-        #expect(first.first?.cancellationKey == again.first?.cancellationKey)
-        #expect(first.first?.cancellationKey != other.first?.cancellationKey)
+        #expect(first.count == 1 && both.count == 2)
+        #expect(both[0] == first[0])
+        #expect(both[0] != both[1])
     }
 
-    @Test("A transfer action is routed to the transfer and its effect answers a transfer action")
+    @Test("A transfer action is routed to the transfer and its worker answers a transfer action")
     func transferActionIsRouted() async throws {
-        var state = AppFeature.State(counterCount: 1)
+        let after = feature.applying(.transfer(.submitTransfer), to: AppFeature.State(counterCount: 1))
 
-        let effects = feature.reduce(into: &state, action: .transfer(.submitTransfer))
-
-        var expected = AppFeature.State(counterCount: 1)
-        expected.transfer.isLoading = true
-        expected.transfer.isSubmitting = true
-        #expect(state == expected)
-        let child = try #require(effects.first as? TransferEffect)
-        #expect(child.base is ReportInvalidSelection)
-        #expect(child.scope == .transfer)
-        #expect(await child.run() == .transfer(.transferFailed(.invalidSelection)))
+        let (rendering, requests) = feature.rendered(after)
+        #expect(rendering.transfer == TransferState(isLoading: true, isSubmitting: true))
+        let request = try #require(requests.first)
+        #expect(request.requestedWorker is ReportInvalidSelection)
+        #expect(await request.run() == .transfer(.transferFailed(.invalidSelection)))
     }
 
     @Test("selectTab selects the tab")
     func selectTab() {
-        var state = AppFeature.State(counterCount: 1)
-        #expect(feature.reduce(into: &state, action: .selectTab(.transfer)).isEmpty)
-        #expect(state == AppFeature.State(selectedTab: .transfer, counters: [CounterState()]))
+        let after = feature.applying(.selectTab(.transfer), to: AppFeature.State(counterCount: 1))
+        #expect(after == AppFeature.State(selectedTab: .transfer, counters: [CounterFeature.State()]))
+        #expect(feature.rendered(after).requests.isEmpty)
+    }
+}
+
+@MainActor
+@Suite("Scoped subscriptions: one child rendering per row")
+struct ScopedSubscriptionTests {
+    @Test("A row's subscriber is woken only when that row's rendering changes, with that rendering")
+    func rowSubscribersWakeForTheirRow() async {
+        let host = WorkflowHost(
+            counterCount: 3, dependencies: dependencies(quoteClient: .constant(firstQuote)))
+        var seen: [[CounterState]] = [[], [], []]
+        for index in 0..<3 {
+            host.subscribe(selecting: { $0.counters[index] }, onChange: { seen[index].append($0) })
+        }
+
+        host.send(.counter(index: 1, .increment))
+        host.send(.transfer(.updateAmount(4)))
+        host.send(.selectTab(.transfer))
+        #expect(seen == [[], [CounterState(count: 1)], []])
+
+        host.send(.counter(index: 2, .loadQuote))
+        await host.settle()
+        #expect(seen[2] == [CounterState(isLoading: true), CounterState(quote: firstQuote)])
+        #expect(seen[0].isEmpty && seen[1].count == 1)
     }
 }
 
@@ -224,7 +242,7 @@ struct AppLayoutTests {
         try await finishWithin("app.settle() returns") { await app.settle() }
 
         #expect(app.inFlightEffectCount == 0)
-        #expect(app.state.counters.map(\.quote) == [firstQuote, secondQuote])
+        #expect(app.rendering.counters.map(\.quote) == [firstQuote, secondQuote])
     }
 
     @Test("The single store forgets finished effects")
@@ -241,7 +259,7 @@ struct AppLayoutTests {
         try await finishWithin("host.settle() returns") { await host.settle() }
 
         #expect(host.inFlightEffectCount == 0)
-        #expect(host.state.counters[1].quote == firstQuote)
-        #expect(host.state.transfer.accounts == sampleAccounts)
+        #expect(host.rendering.counters[1].quote == firstQuote)
+        #expect(host.rendering.transfer.accounts == sampleAccounts)
     }
 }

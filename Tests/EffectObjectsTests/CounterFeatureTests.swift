@@ -4,76 +4,85 @@ import Testing
 
 @testable import EffectObjects
 
-@Suite("CounterFeature reducer and effects")
-struct CounterFeatureReducerTests {
+@Suite("CounterFeature: actions, render and worker")
+struct CounterFeatureWorkflowTests {
     let feature = CounterFeature(quoteClient: unusedQuoteClient)
 
-    @Test("increment and decrement change the count and return no effect")
+    @Test("increment and decrement change the count; the rendering shows it and asks for no worker")
     func incrementAndDecrement() {
-        var state = CounterState(count: 5)
+        let incremented = feature.applying(.increment, to: CounterFeature.State(CounterState(count: 5)))
+        #expect(incremented.counter == CounterState(count: 6))
+        #expect(feature.rendered(incremented).rendering == CounterState(count: 6))
+        #expect(feature.rendered(incremented).requests.isEmpty)
 
-        let incremented = feature.reduce(into: &state, action: .increment)
-        #expect(state == CounterState(count: 6))
-        #expect(incremented.isEmpty)
-
-        let decremented = feature.reduce(into: &state, action: .decrement)
-        #expect(state == CounterState(count: 5))
-        #expect(decremented.isEmpty)
+        let decremented = feature.applying(.decrement, to: incremented)
+        #expect(decremented.counter == CounterState(count: 5))
     }
 
-    @Test("loadQuote starts loading, clears the error and returns one replacing FetchQuote")
-    func loadQuoteReturnsFetchQuote() {
-        var state = CounterState(count: 1, quote: firstQuote, errorMessage: "old")
+    @Test("loadQuote starts loading, clears the error and numbers the load; the render asks for its fetch")
+    func loadQuoteAsksForFetchQuote() throws {
+        let before = CounterFeature.State(CounterState(count: 1, quote: firstQuote, errorMessage: "old"))
 
-        let effects = feature.reduce(into: &state, action: .loadQuote)
+        let state = feature.applying(.loadQuote, to: before)
 
-        #expect(state == CounterState(count: 1, quote: firstQuote, isLoading: true))
-        #expect(effects.count == 1)
-        #expect(effects.first is FetchQuote)
-        #expect(effects.first?.cancellationKey != nil)
-        #expect(effects.first?.cancellationKey == FetchQuote(client: unusedQuoteClient).cancellationKey)
+        #expect(
+            state
+                == CounterFeature.State(CounterState(count: 1, quote: firstQuote, isLoading: true), loads: 1))
+        let workers = feature.workers(state)
+        #expect(workers.count == 1)
+        #expect((workers.first as? FetchQuote)?.load == 1)
     }
 
-    @Test("quoteLoaded success stores the quote and stops loading")
+    @Test("fetches of the same load are equivalent; a newer load's fetch is not")
+    func fetchEquivalence() throws {
+        let loading = feature.applying(.loadQuote, to: CounterFeature.State())
+        let again = feature.applying(.increment, to: loading)
+        let newer = feature.applying(.loadQuote, to: loading)
+        let fetch = try #require(feature.workers(loading).first as? FetchQuote)
+        let sameLoad = try #require(feature.workers(again).first as? FetchQuote)
+        let newerLoad = try #require(feature.workers(newer).first as? FetchQuote)
+
+        #expect(fetch.isEquivalent(to: sameLoad))
+        #expect(!fetch.isEquivalent(to: newerLoad))
+    }
+
+    @Test("quoteLoaded success stores the quote and stops loading: no fetch is asked for any more")
     func quoteLoadedSuccess() {
-        var state = CounterState(count: 2, isLoading: true)
+        let loading = CounterFeature.State(CounterState(count: 2, isLoading: true), loads: 1)
 
-        let effects = feature.reduce(into: &state, action: .quoteLoaded(.success(secondQuote)))
+        let state = feature.applying(.quoteLoaded(.success(secondQuote)), to: loading)
 
-        #expect(state == CounterState(count: 2, quote: secondQuote))
-        #expect(effects.isEmpty)
+        #expect(state.counter == CounterState(count: 2, quote: secondQuote))
+        #expect(feature.workers(state).isEmpty)
     }
 
     @Test("quoteLoaded failure keeps the quote and shows the message")
     func quoteLoadedFailure() {
-        var state = CounterState(count: 2, quote: firstQuote, isLoading: true)
+        let loading = CounterFeature.State(CounterState(count: 2, quote: firstQuote, isLoading: true))
 
-        let effects = feature.reduce(
-            into: &state,
-            action: .quoteLoaded(.failure(QuoteError(message: "offline")))
-        )
+        let state = feature.applying(.quoteLoaded(.failure(QuoteError(message: "offline"))), to: loading)
 
-        #expect(state == CounterState(count: 2, quote: firstQuote, errorMessage: "offline"))
-        #expect(effects.isEmpty)
+        #expect(state.counter == CounterState(count: 2, quote: firstQuote, errorMessage: "offline"))
+        #expect(feature.workers(state).isEmpty)
     }
 
-    @Test("FetchQuote answers quoteLoaded with the client's quote")
+    @Test("FetchQuote answers the client's quote")
     func fetchQuoteSuccess() async {
-        let action = await FetchQuote(client: .constant(firstQuote)).run()
-        #expect(action == .quoteLoaded(.success(firstQuote)))
+        let output = await FetchQuote(client: .constant(firstQuote), load: 1).run()
+        #expect(output == .success(firstQuote))
     }
 
-    @Test("FetchQuote answers quoteLoaded with the client's QuoteError")
+    @Test("FetchQuote answers the client's QuoteError")
     func fetchQuoteFailure() async {
         let error = QuoteError(message: "The service is down.")
-        let action = await FetchQuote(client: .failing(error)).run()
-        #expect(action == .quoteLoaded(.failure(error)))
+        let output = await FetchQuote(client: .failing(error), load: 1).run()
+        #expect(output == .failure(error))
     }
 
     @Test("A cancelled FetchQuote answers nothing")
     func fetchQuoteCancelled() async {
-        let action = await FetchQuote(client: QuoteClient { throw CancellationError() }).run()
-        #expect(action == nil)
+        let output = await FetchQuote(client: QuoteClient { throw CancellationError() }, load: 1).run()
+        #expect(output == nil)
     }
 }
 
@@ -83,12 +92,13 @@ struct CounterHostTests {
     @Test("Three increments and a decrement count to 2")
     func countsUpAndDown() {
         let host = WorkflowHost(
-            state: CounterState(), workflow: CounterFeature(quoteClient: unusedQuoteClient))
+            state: CounterFeature.State(CounterState()),
+            workflow: CounterFeature(quoteClient: unusedQuoteClient))
         host.send(.increment)
         host.send(.increment)
         host.send(.increment)
         host.send(.decrement)
-        #expect(host.state == CounterState(count: 2))
+        #expect(host.rendering == CounterState(count: 2))
         #expect(host.inFlightEffectCount == 0)
     }
 
@@ -96,16 +106,17 @@ struct CounterHostTests {
     func successThenFailure() async throws {
         let failure = QuoteError(message: "Try again later.")
         let client = QuoteClient.scripted([.success(firstQuote), .failure(failure)])
-        let host = WorkflowHost(state: CounterState(), workflow: CounterFeature(quoteClient: client))
+        let host = WorkflowHost(
+            state: CounterFeature.State(CounterState()), workflow: CounterFeature(quoteClient: client))
 
         host.send(.loadQuote)
-        #expect(host.state == CounterState(isLoading: true))
+        #expect(host.rendering == CounterState(isLoading: true))
         try await finishWithin("host.settle() returns") { await host.settle() }
-        #expect(host.state == CounterState(quote: firstQuote))
+        #expect(host.rendering == CounterState(quote: firstQuote))
 
         host.send(.loadQuote)
         try await finishWithin("host.settle() returns") { await host.settle() }
-        #expect(host.state == CounterState(quote: firstQuote, errorMessage: failure.message))
+        #expect(host.rendering == CounterState(quote: firstQuote, errorMessage: failure.message))
         #expect(host.inFlightEffectCount == 0)
     }
 
@@ -116,7 +127,8 @@ struct CounterHostTests {
     func newestLoadQuoteWins(gateHonorsCancellation: Bool) async throws {
         let gate = ResponseGate(honorsCancellation: gateHonorsCancellation)
         let client = QuoteClient.gated(gate, results: [.success(firstQuote), .success(secondQuote)])
-        let host = WorkflowHost(state: CounterState(), workflow: CounterFeature(quoteClient: client))
+        let host = WorkflowHost(
+            state: CounterFeature.State(CounterState()), workflow: CounterFeature(quoteClient: client))
 
         host.send(.loadQuote)
         try await waitUntil { gate.ticketsIssued == 1 }
@@ -127,7 +139,7 @@ struct CounterHostTests {
         gate.release(0)
         try await finishWithin("host.settle() returns") { await host.settle() }
 
-        #expect(host.state == CounterState(quote: secondQuote))
+        #expect(host.rendering == CounterState(quote: secondQuote))
         #expect(host.inFlightEffectCount == 0)
     }
 
@@ -135,7 +147,8 @@ struct CounterHostTests {
     func lateAnswerOfReplacedFetchIsDropped() async throws {
         let gate = ResponseGate(honorsCancellation: false)
         let client = QuoteClient.gated(gate, results: [.success(firstQuote), .success(secondQuote)])
-        let host = WorkflowHost(state: CounterState(), workflow: CounterFeature(quoteClient: client))
+        let host = WorkflowHost(
+            state: CounterFeature.State(CounterState()), workflow: CounterFeature(quoteClient: client))
         var notifications = 0
         host.subscribe { _ in notifications += 1 }
 
@@ -147,12 +160,12 @@ struct CounterHostTests {
 
         gate.release(0)
         try await waitUntil { host.inFlightEffectCount == 1 }
-        #expect(host.state == CounterState(isLoading: true))
+        #expect(host.rendering == CounterState(isLoading: true))
         #expect(notifications == 2)
 
         gate.release(1)
         try await finishWithin("host.settle() returns") { await host.settle() }
-        #expect(host.state == CounterState(quote: secondQuote))
+        #expect(host.rendering == CounterState(quote: secondQuote))
         #expect(notifications == 3)
     }
 
@@ -161,7 +174,7 @@ struct CounterHostTests {
         let gate = ResponseGate(honorsCancellation: true)
         let client = QuoteClient.gated(gate, results: [.success(firstQuote), .success(secondQuote)])
         let host = WorkflowHost(
-            state: CounterState(count: 4, errorMessage: "old"),
+            state: CounterFeature.State(CounterState(count: 4, errorMessage: "old")),
             workflow: CounterFeature(quoteClient: client)
         )
 
@@ -170,10 +183,10 @@ struct CounterHostTests {
         host.send(.loadQuote)
         try await waitUntil { gate.ticketsIssued == 2 && host.inFlightEffectCount == 1 }
 
-        #expect(host.state == CounterState(count: 4, isLoading: true))
+        #expect(host.rendering == CounterState(count: 4, isLoading: true))
 
         gate.release(1)
         try await finishWithin("host.settle() returns") { await host.settle() }
-        #expect(host.state == CounterState(count: 4, quote: secondQuote))
+        #expect(host.rendering == CounterState(count: 4, quote: secondQuote))
     }
 }

@@ -5,8 +5,8 @@ import Testing
 
 @testable import EffectObjects
 
-@Suite("TransferFeature reducer and effects")
-struct TransferFeatureReducerTests {
+@Suite("TransferFeature: actions, render and workers")
+struct TransferFeatureWorkflowTests {
     let bank = InMemoryBank(accounts: sampleAccounts)
     var feature: TransferFeature {
         TransferFeature(dependencies: Dependencies(quoteClient: unusedQuoteClient, bank: bank))
@@ -14,55 +14,62 @@ struct TransferFeatureReducerTests {
     let alice = sampleAccounts[0]
     let bob = sampleAccounts[1]
 
-    @Test("loadAccounts starts loading, clears the error and returns one replacing LoadAccounts")
+    /// Applies `action` to a workflow showing `transfer` with nothing in flight, sets `transfer` to
+    /// the rendering that follows and returns the workers that render asks for.
+    func step(_ transfer: inout TransferState, _ action: TransferFeature.Action) -> [any Worker] {
+        let state = feature.applying(action, to: TransferFeature.State(transfer))
+        transfer = feature.rendered(state).rendering
+        return feature.workers(state)
+    }
+
+    @Test("loadAccounts starts loading, clears the error and asks for a LoadAccounts numbered with the load")
     func loadAccountsReturnsLoadAccounts() {
         var state = TransferState(error: .networkError)
 
-        let effects = feature.reduce(into: &state, action: .loadAccounts)
+        let effects = step(&state, .loadAccounts)
 
         #expect(state == TransferState(isLoading: true))
         #expect(effects.count == 1)
-        #expect(effects.first is LoadAccounts)
-        #expect(effects.first?.cancellationKey != nil)
+        #expect((effects.first as? LoadAccounts)?.load == 1)
     }
 
     @Test("accountsLoaded stores the list or the error and stops loading")
     func accountsLoaded() {
         var state = TransferState(isLoading: true)
-        #expect(feature.reduce(into: &state, action: .accountsLoaded(.success(sampleAccounts))).isEmpty)
+        #expect(step(&state, .accountsLoaded(.success(sampleAccounts))).isEmpty)
         #expect(state == TransferState(accounts: sampleAccounts))
 
         state.isLoading = true
-        #expect(feature.reduce(into: &state, action: .accountsLoaded(.failure(.networkError))).isEmpty)
+        #expect(step(&state, .accountsLoaded(.failure(.networkError))).isEmpty)
         #expect(state == TransferState(accounts: sampleAccounts, error: .networkError))
     }
 
     @Test("Selecting accounts, editing the amount and resetting clear the error")
     func editingClearsTheError() {
         var state = TransferState(accounts: sampleAccounts, error: .sameAccount)
-        #expect(feature.reduce(into: &state, action: .selectFrom(alice)).isEmpty)
+        #expect(step(&state, .selectFrom(alice)).isEmpty)
         #expect(state == TransferState(accounts: sampleAccounts, selectedFrom: alice))
 
         state.error = .invalidAmount
-        #expect(feature.reduce(into: &state, action: .selectTo(bob)).isEmpty)
+        #expect(step(&state, .selectTo(bob)).isEmpty)
         #expect(state == TransferState(accounts: sampleAccounts, selectedFrom: alice, selectedTo: bob))
 
         state.error = .insufficientFunds
-        #expect(feature.reduce(into: &state, action: .updateAmount(25)).isEmpty)
+        #expect(step(&state, .updateAmount(25)).isEmpty)
         #expect(
             state == TransferState(accounts: sampleAccounts, selectedFrom: alice, selectedTo: bob, amount: 25)
         )
 
         state.error = .unknown
-        #expect(feature.reduce(into: &state, action: .resetError).isEmpty)
+        #expect(step(&state, .resetError).isEmpty)
         #expect(state.error == nil)
     }
 
-    @Test("submitTransfer returns a SubmitTransfer carrying the selection and the amount")
+    @Test("submitTransfer asks for a SubmitTransfer carrying the selection and the amount")
     func submitReturnsSubmitTransfer() throws {
         var state = TransferState(accounts: sampleAccounts, selectedFrom: alice, selectedTo: bob, amount: 30)
 
-        let effects = feature.reduce(into: &state, action: .submitTransfer)
+        let effects = step(&state, .submitTransfer)
 
         #expect(
             state
@@ -80,14 +87,14 @@ struct TransferFeatureReducerTests {
         #expect(submit.from == alice.id)
         #expect(submit.to == bob.id)
         #expect(submit.amount == 30)
-        #expect(submit.cancellationKey == nil)
+        #expect(submit.number == 1)
     }
 
-    @Test("submitTransfer without both accounts returns ReportInvalidSelection")
+    @Test("submitTransfer without both accounts asks for ReportInvalidSelection")
     func submitWithoutSelectionReportsIt() async {
         var state = TransferState(accounts: sampleAccounts, selectedFrom: alice, amount: 30)
 
-        let effects = feature.reduce(into: &state, action: .submitTransfer)
+        let effects = step(&state, .submitTransfer)
 
         #expect(
             state
@@ -101,7 +108,7 @@ struct TransferFeatureReducerTests {
         )
         #expect(effects.count == 1)
         #expect(effects.first is ReportInvalidSelection)
-        #expect(await ReportInvalidSelection().run() == .transferFailed(.invalidSelection))
+        #expect(await ReportInvalidSelection(number: 1).run() == .invalidSelection)
     }
 
     @Test("submitTransfer while a transfer is in flight does nothing at all")
@@ -117,7 +124,7 @@ struct TransferFeatureReducerTests {
         )
         var state = submitting
 
-        let effects = feature.reduce(into: &state, action: .submitTransfer)
+        let effects = step(&state, .submitTransfer)
 
         #expect(state == submitting)
         #expect(effects.isEmpty)
@@ -135,7 +142,7 @@ struct TransferFeatureReducerTests {
             isSubmitting: true
         )
 
-        let effects = feature.reduce(into: &state, action: .transferCompleted(transaction))
+        let effects = step(&state, .transferCompleted(transaction))
 
         var expectedAccounts = sampleAccounts
         expectedAccounts[0].balance = 70
@@ -154,7 +161,7 @@ struct TransferFeatureReducerTests {
             isSubmitting: true
         )
 
-        let effects = feature.reduce(into: &state, action: .transferFailed(.sameAccount))
+        let effects = step(&state, .transferFailed(.sameAccount))
 
         let failed = TransferState(selectedFrom: alice, selectedTo: alice, amount: 5, error: .sameAccount)
         #expect(state == failed)
@@ -163,22 +170,22 @@ struct TransferFeatureReducerTests {
 
     @Test("LoadAccounts answers the bank's accounts, or its TransferError")
     func loadAccountsRuns() async {
-        let effect = LoadAccounts(useCase: GetAccountsUseCase(bank: bank))
-        #expect(await effect.run() == .accountsLoaded(.success(sampleAccounts)))
+        let effect = LoadAccounts(useCase: GetAccountsUseCase(bank: bank), load: 1)
+        #expect(await effect.run() == .success(sampleAccounts))
 
         await bank.failNextCalls(1)
-        #expect(await effect.run() == .accountsLoaded(.failure(.networkError)))
+        #expect(await effect.run() == .failure(.networkError))
     }
 
-    @Test("SubmitTransfer answers transferCompleted and the bank moved the money once")
+    @Test("SubmitTransfer answers the transaction and the bank moved the money once")
     func submitTransferRuns() async throws {
         let effect = SubmitTransfer(
-            useCase: TransferMoneyUseCase(bank: bank), from: alice.id, to: bob.id, amount: 30)
+            useCase: TransferMoneyUseCase(bank: bank), number: 1, from: alice.id, to: bob.id, amount: 30)
 
         let action = await effect.run()
 
         let transaction = Transaction(id: TransactionID(1), from: alice.id, to: bob.id, amount: 30)
-        #expect(action == .transferCompleted(transaction))
+        #expect(action == .success(transaction))
         #expect(try await bank.balance(of: alice.id) == 70)
         #expect(try await bank.balance(of: bob.id) == 130)
         #expect(await bank.ledger == [transaction])
@@ -186,7 +193,7 @@ struct TransferFeatureReducerTests {
     }
 
     @Test(
-        "SubmitTransfer answers transferFailed with the use case's error and the bank is untouched",
+        "SubmitTransfer answers the failure with the use case's error and the bank is untouched",
         arguments: [
             (Decimal(30), 1, 1, TransferError.sameAccount),
             (Decimal(0), 1, 2, .invalidAmount),
@@ -197,12 +204,13 @@ struct TransferFeatureReducerTests {
     func submitTransferFails(amount: Decimal, from: Int, to: Int, error: TransferError) async {
         let effect = SubmitTransfer(
             useCase: TransferMoneyUseCase(bank: bank),
+            number: 1,
             from: AccountID(from),
             to: AccountID(to),
             amount: amount
         )
 
-        #expect(await effect.run() == .transferFailed(error))
+        #expect(await effect.run() == .failure(error))
         #expect(await bank.ledger.isEmpty)
         #expect(await bank.total == 300)
     }
@@ -211,9 +219,9 @@ struct TransferFeatureReducerTests {
     func submitTransferNetworkError() async {
         await bank.failNextCalls(1)
         let effect = SubmitTransfer(
-            useCase: TransferMoneyUseCase(bank: bank), from: alice.id, to: bob.id, amount: 30)
+            useCase: TransferMoneyUseCase(bank: bank), number: 1, from: alice.id, to: bob.id, amount: 30)
 
-        #expect(await effect.run() == .transferFailed(.networkError))
+        #expect(await effect.run() == .failure(.networkError))
         #expect(await bank.ledger.isEmpty)
     }
 
@@ -221,12 +229,13 @@ struct TransferFeatureReducerTests {
     func submitTransferUnknownError() async {
         let effect = SubmitTransfer(
             useCase: TransferMoneyUseCase(bank: bank),
+            number: 1,
             from: alice.id,
             to: AccountID(99),
             amount: 30
         )
 
-        #expect(await effect.run() == .transferFailed(.unknown))
+        #expect(await effect.run() == .failure(.unknown))
         #expect(await bank.ledger.isEmpty)
     }
 }
@@ -239,7 +248,7 @@ struct TransferHostTests {
         state: TransferState = TransferState()
     ) -> WorkflowHost<TransferFeature> {
         WorkflowHost(
-            state: state,
+            state: TransferFeature.State(state),
             workflow: TransferFeature(
                 getAccounts: GetAccountsUseCase(bank: bank),
                 transferMoney: TransferMoneyUseCase(bank: bank)
@@ -254,23 +263,25 @@ struct TransferHostTests {
 
         host.send(.loadAccounts)
         try await finishWithin("host.settle() returns") { await host.settle() }
-        #expect(host.state == TransferState(accounts: sampleAccounts))
+        #expect(host.rendering == TransferState(accounts: sampleAccounts))
 
         host.send(.selectFrom(sampleAccounts[0]))
         host.send(.selectTo(sampleAccounts[1]))
         host.send(.updateAmount(30))
         host.send(.submitTransfer)
-        #expect(host.state.isSubmitting)
+        #expect(host.rendering.isSubmitting)
         try await finishWithin("host.settle() returns") { await host.settle() }
 
         let transaction = Transaction(id: TransactionID(1), from: AccountID(1), to: AccountID(2), amount: 30)
-        #expect(host.state.lastTransaction == transaction)
-        #expect(host.state.accounts.map(\.balance) == [70, 130, 100])
+        #expect(host.rendering.lastTransaction == transaction)
+        #expect(host.rendering.accounts.map(\.balance) == [70, 130, 100])
         #expect(try await bank.balance(of: AccountID(1)) == 70)
         #expect(try await bank.balance(of: AccountID(2)) == 130)
         #expect(await bank.invariantHolds)
-        #expect(host.state.selectedFrom == nil && host.state.selectedTo == nil && host.state.amount == 0)
-        #expect(!host.state.isLoading && !host.state.isSubmitting && host.state.error == nil)
+        #expect(
+            host.rendering.selectedFrom == nil && host.rendering.selectedTo == nil
+                && host.rendering.amount == 0)
+        #expect(!host.rendering.isLoading && !host.rendering.isSubmitting && host.rendering.error == nil)
         #expect(host.inFlightEffectCount == 0)
     }
 
@@ -285,7 +296,7 @@ struct TransferHostTests {
         try await finishWithin("host.settle() returns") { await host.settle() }
 
         #expect(
-            host.state
+            host.rendering
                 == TransferState(
                     accounts: sampleAccounts,
                     selectedTo: sampleAccounts[1],
@@ -305,7 +316,7 @@ struct TransferHostTests {
         host.send(.loadAccounts)
         try await finishWithin("host.settle() returns") { await host.settle() }
 
-        #expect(host.state == TransferState(error: .networkError))
+        #expect(host.rendering == TransferState(error: .networkError))
     }
 
     @Test("A newer loadAccounts replaces the older one, whose failure is dropped")
@@ -321,11 +332,11 @@ struct TransferHostTests {
         try await waitUntil { gate.ticketsIssued == 2 }
         gate.release(0)
         try await waitUntil { host.inFlightEffectCount == 1 }
-        #expect(host.state == TransferState(isLoading: true))
+        #expect(host.rendering == TransferState(isLoading: true))
 
         gate.release(1)
         try await finishWithin("host.settle() returns") { await host.settle() }
-        #expect(host.state == TransferState(accounts: sampleAccounts))
+        #expect(host.rendering == TransferState(accounts: sampleAccounts))
     }
 
     @Test("A second submit while the first is held at the gate moves the money once")
@@ -344,9 +355,9 @@ struct TransferHostTests {
 
         host.send(.submitTransfer)
         try await waitUntil { gate.waitingCount == 1 }
-        let inFlight = host.state
+        let inFlight = host.rendering
         host.send(.submitTransfer)
-        #expect(host.state == inFlight)
+        #expect(host.rendering == inFlight)
         #expect(host.inFlightEffectCount == 1)
 
         gate.release(0)
@@ -355,8 +366,8 @@ struct TransferHostTests {
         #expect(await bank.ledger.count == 1)
         #expect(gate.ticketsIssued == 1)
         let transaction = Transaction(id: TransactionID(1), from: AccountID(1), to: AccountID(2), amount: 40)
-        #expect(host.state.lastTransaction == transaction)
-        #expect(host.state.accounts.map(\.balance) == [60, 140, 100])
+        #expect(host.rendering.lastTransaction == transaction)
+        #expect(host.rendering.accounts.map(\.balance) == [60, 140, 100])
         #expect(host.inFlightEffectCount == 0)
     }
 
@@ -377,9 +388,9 @@ struct TransferHostTests {
         host.send(.submitTransfer)
         try await finishWithin("host.settle() returns") { await host.settle() }
 
-        #expect(host.state.error == .networkError)
-        #expect(!host.state.isLoading && !host.state.isSubmitting)
-        #expect(host.state.accounts == sampleAccounts)
+        #expect(host.rendering.error == .networkError)
+        #expect(!host.rendering.isLoading && !host.rendering.isSubmitting)
+        #expect(host.rendering.accounts == sampleAccounts)
         #expect(await bank.ledger.isEmpty)
     }
 }

@@ -4,8 +4,8 @@ import Testing
 
 @testable import EffectValues
 
-@Suite("App reducer and handler: routing by index")
-struct AppReducerTests {
+@Suite("App update and handler: routing by index")
+struct AppUpdateTests {
     @Test("a counter's loadQuote selects the counter tab and tags the child's effects with its index")
     func loadQuoteSelectsCounterTab() {
         let state = AppFeature.State(
@@ -38,12 +38,33 @@ struct AppReducerTests {
         )
     }
 
-    @Test("selectTab selects the tab")
+    @Test("selectTab selects the tab; selecting the selected tab is noChange")
     func selectTab() {
         let state = AppFeature.State(counterCount: 1)
         var expected = state
         expected.selectedTab = .transfer
-        #expect(AppFeature.reduced(state, .selectTab(.transfer)) == (expected, []))
+        #expect(AppFeature.update(state, .selectTab(.transfer)) == .next(expected))
+        #expect(AppFeature.update(state, .selectTab(.counter)) == .noChange)
+    }
+
+    @Test("a child's noChange is the app's noChange; a child's effects alone are the app's dispatch")
+    func childWithoutNewState() {
+        var state = AppFeature.State(counterCount: 2)
+        state.counters[1].isLoading = true
+        #expect(
+            AppFeature.update(state, .counter(index: 1, .loadQuote))
+                == .dispatch([.counter(index: 1, .cancelQuoteFetch), .counter(index: 1, .fetchQuote)]))
+        #expect(AppFeature.update(state, .transfer(.resetError)) == .noChange)
+
+        state.selectedTab = .transfer
+        var expected = state
+        expected.selectedTab = .counter
+        #expect(
+            AppFeature.update(state, .counter(index: 1, .loadQuote))
+                == .next(
+                    expected,
+                    effects: [.counter(index: 1, .cancelQuoteFetch), .counter(index: 1, .fetchQuote)]),
+            "the counter changes nothing, but the tab does")
     }
 
     @Test("the app handler delegates to the child handler and wraps its task name and event")

@@ -4,8 +4,8 @@ import Testing
 
 @testable import EffectValues
 
-@Suite("Counter reducer: (state, event) -> (state, effects)")
-struct CounterReducerTests {
+@Suite("Counter update: (state, event) -> Next")
+struct CounterUpdateTests {
     @Test("increment and decrement change the count and ask for nothing")
     func incrementAndDecrement() {
         #expect(CounterFeature.reduced(CounterState(count: 4), .increment) == (CounterState(count: 5), []))
@@ -13,7 +13,9 @@ struct CounterReducerTests {
 
         var state = CounterState()
         for event in [CounterFeature.Event.increment, .increment, .increment, .decrement] {
-            #expect(CounterFeature.reduce(&state, event) == [])
+            let next = CounterFeature.update(state, event)
+            #expect(next.effects == [])
+            state = next.state ?? state
         }
         #expect(state == CounterState(count: 2))
     }
@@ -30,10 +32,10 @@ struct CounterReducerTests {
         )
     }
 
-    @Test("a second loadQuote while loading asks again for the cancel first")
+    @Test("a second loadQuote while loading returns no new state and asks again for the cancel first")
     func secondLoadQuoteCancelsTheFirst() {
         let (loading, _) = CounterFeature.reduced(CounterState(), .loadQuote)
-        #expect(CounterFeature.reduced(loading, .loadQuote) == (loading, [.cancelQuoteFetch, .fetchQuote]))
+        #expect(CounterFeature.update(loading, .loadQuote) == .dispatch([.cancelQuoteFetch, .fetchQuote]))
     }
 
     @Test("a loaded quote replaces the old one and ends loading")
@@ -143,8 +145,8 @@ struct CounterLoopTests {
             state: CounterState(),
             handler: CounterEffectHandler(quoteClient: .constant(Fixture.firstQuote, latency: .yields(3)))
         )
-        var dispatched = 0
-        _ = loop.addObserver { _ in dispatched += 1 }
+        var notified = 0
+        _ = loop.addObserver { _ in notified += 1 }
         for _ in 0..<100 {
             loop.dispatch(.loadQuote)
         }
@@ -152,7 +154,11 @@ struct CounterLoopTests {
         try await finishWithin("loop.settle() returns") { await loop.settle() }
         #expect(loop.state == CounterState(quote: Fixture.firstQuote))
         #expect(
-            dispatched == 101, "100 loadQuotes and one quoteLoaded: the 99 cancelled results were dropped")
+            notified == 2,
+            """
+            the first loadQuote and the one quoteLoaded: the other 99 loads changed nothing, and the 99 \
+            cancelled results were dropped
+            """)
         #expect(loop.inFlightEffectCount == 0)
     }
 }

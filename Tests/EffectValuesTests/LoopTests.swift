@@ -4,23 +4,25 @@ import Testing
 
 @testable import EffectValues
 
-@Suite("Loop: observers, effect tasks, settle")
+@Suite("Loop: observers, the event queue, effect tasks, settle")
 @MainActor
 struct LoopTests {
     private func counterLoop(_ client: QuoteClient = .failing()) -> CounterLoop {
         CounterLoop(state: CounterState(), handler: CounterEffectHandler(quoteClient: client))
     }
 
-    @Test("observers get the new state after every event, also one that changed nothing")
-    func observersSeeEveryEvent() {
+    @Test("observers get each new state; an event whose update returns none wakes nobody")
+    func observersSeeNewStatesOnly() {
         let loop = TransferLoop(state: TransferState(), handler: Fixture.transferHandler(Fixture.bank()))
         var seen: [TransferState] = []
-        _ = loop.addObserver { seen.append($0) }
+        loop.addObserver { seen.append($0) }
         #expect(seen.isEmpty, "not called on registration")
 
         loop.dispatch(.updateAmount(5))
         loop.dispatch(.resetError)
-        #expect(seen == [TransferState(amount: 5), TransferState(amount: 5)])
+        #expect(seen == [TransferState(amount: 5)], "resetError without an error is noChange")
+        loop.dispatch(.updateAmount(5))
+        #expect(seen.count == 2, "the update decides: a new state, even an equal one, is announced")
     }
 
     @Test("observers run in registration order and stop once removed")
@@ -28,12 +30,65 @@ struct LoopTests {
         let loop = counterLoop()
         var calls: [String] = []
         let first = loop.addObserver { calls.append("first \($0.count)") }
-        _ = loop.addObserver { calls.append("second \($0.count)") }
+        loop.addObserver { calls.append("second \($0.count)") }
 
         loop.dispatch(.increment)
         loop.removeObserver(first)
         loop.dispatch(.increment)
         #expect(calls == ["first 1", "second 1", "second 2"])
+    }
+
+    @Test("events dispatched by an observer are queued and processed after it, in order")
+    func eventsFromObserversAreQueued() {
+        let loop = Loop<Journal, Journal.Handler>(state: [], handler: Journal.Handler())
+        var trace: [String] = []
+        loop.addObserver { state in
+            trace.append("first saw \(state)")
+            if state == ["a"] {
+                loop.dispatch("b")
+                loop.dispatch("c")
+                trace.append("dispatch returned, state \(loop.state)")
+            }
+        }
+        loop.addObserver { trace.append("second saw \($0)") }
+
+        loop.dispatch("a")
+        #expect(
+            trace == [
+                "first saw [\"a\"]", "dispatch returned, state [\"a\"]", "second saw [\"a\"]",
+                "first saw [\"a\", \"b\"]", "second saw [\"a\", \"b\"]",
+                "first saw [\"a\", \"b\", \"c\"]", "second saw [\"a\", \"b\", \"c\"]",
+            ])
+        #expect(loop.state == ["a", "b", "c"])
+    }
+
+    @Test("events queued during an event run after that event's effects were handed to the handler")
+    func queuedEventsFollowEffects() {
+        let handler = Journal.Handler()
+        let loop = Loop<Journal, Journal.Handler>(state: [], handler: handler)
+        loop.addObserver { state in
+            if state == ["a"] {
+                loop.dispatch("b")
+            }
+        }
+        loop.dispatch("a")
+        #expect(handler.handled.events == ["effect of a", "effect of b"])
+    }
+
+    @Test("selector observers are woken only when their part changes, with that part")
+    func selectorObservers() {
+        let loop = AppLoop(
+            state: AppFeature.State(counterCount: 3),
+            handler: AppEffectHandler(Fixture.dependencies(quoteClient: .failing())))
+        var seen: [[CounterState]] = [[], [], []]
+        for index in 0..<3 {
+            loop.addObserver(selecting: { $0.counters[index] }, onChange: { seen[index].append($0) })
+        }
+        loop.dispatch(.counter(index: 1, .increment))
+        loop.dispatch(.transfer(.updateAmount(3)))
+        loop.dispatch(.selectTab(.transfer))
+        loop.dispatch(.counter(index: 1, .increment))
+        #expect(seen == [[], [CounterState(count: 1), CounterState(count: 2)], []])
     }
 
     @Test("a finished effect task is forgotten")
@@ -71,8 +126,30 @@ struct LoopTests {
     }
 }
 
+/// A feature whose state is the events it has processed; each event asks for one effect, which its
+/// handler only records.
+private enum Journal: Update {
+    static func update(_ state: [String], _ event: String) -> Next<[String], String> {
+        .next(state + [event], effects: ["effect of \(event)"])
+    }
+
+    /// The effects handled so far, in order.
+    final class Handled {
+        var events: [String] = []
+    }
+
+    struct Handler: EffectHandler {
+        let handled = Handled()
+
+        func handle(_ effect: String) -> EffectExecution<Int, String> {
+            handled.events.append(effect)
+            return .cancel(0)
+        }
+    }
+}
+
 /// A feature whose effects start more effects: each tick's event asks for the next tick until zero.
-private enum Countdown: Reducer {
+private enum Countdown: Update {
     struct State: Equatable {
         var ticks: [Int] = []
     }
@@ -86,13 +163,14 @@ private enum Countdown: Reducer {
         case tick(Int)
     }
 
-    static func reduce(_ state: inout State, _ event: Event) -> [Effect] {
+    static func update(_ state: State, _ event: Event) -> Next<State, Effect> {
         switch event {
         case .start(let count):
-            return [.tick(count)]
+            return .dispatch([.tick(count)])
         case .ticked(let count):
+            var state = state
             state.ticks.append(count)
-            return count > 0 ? [.tick(count - 1)] : []
+            return .next(state, effects: count > 0 ? [.tick(count - 1)] : [])
         }
     }
 

@@ -4,12 +4,13 @@ import Testing
 
 @testable import EffectValues
 
-extension Reducer {
-    /// `state` after `event`, paired with the effects the reducer returned, for comparing with `==`.
+extension Update {
+    /// The state after `event` (the same state when the update returns none), paired with the effects
+    /// the update returned, for comparing with `==`. Tests of whether a new state is returned at all
+    /// compare ``Update/update(_:_:)``'s `Next` instead.
     static func reduced(_ state: State, _ event: Event) -> (State, [Effect]) {
-        var state = state
-        let effects = reduce(&state, event)
-        return (state, effects)
+        let next = update(state, event)
+        return (next.state ?? state, next.effects)
     }
 }
 

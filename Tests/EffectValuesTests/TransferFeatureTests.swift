@@ -5,8 +5,8 @@ import Testing
 
 @testable import EffectValues
 
-@Suite("Transfer reducer: (state, event) -> (state, effects)")
-struct TransferReducerTests {
+@Suite("Transfer update: (state, event) -> Next")
+struct TransferUpdateTests {
     private let ready = TransferState(
         accounts: [Fixture.alice, Fixture.bob],
         selectedFrom: Fixture.alice,
@@ -73,10 +73,18 @@ struct TransferReducerTests {
         )
     }
 
-    @Test("submitTransfer while a transfer is in flight changes nothing and asks for nothing")
+    @Test("submitTransfer while a transfer is in flight is noChange: no new state, no effect")
     func submitWhileSubmitting() {
         let (submitting, _) = TransferFeature.reduced(ready, .submitTransfer)
-        #expect(TransferFeature.reduced(submitting, .submitTransfer) == (submitting, []))
+        #expect(TransferFeature.update(submitting, .submitTransfer) == .noChange)
+    }
+
+    @Test("resetError returns a new state only when there is an error to reset")
+    func resetErrorWithoutError() {
+        #expect(TransferFeature.update(ready, .resetError) == .noChange)
+        var failed = ready
+        failed.error = .insufficientFunds
+        #expect(TransferFeature.update(failed, .resetError) == .next(ready))
     }
 
     @Test("a completed transfer is applied to the balances and clears the form")

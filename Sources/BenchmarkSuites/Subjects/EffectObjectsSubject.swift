@@ -2,12 +2,13 @@ import Domain
 import EffectObjects
 import Foundation
 
-/// `effect-objects`: a `WorkflowHost` per feature; the multi store sends to its child hosts directly.
+/// `effect-objects`: a `WorkflowHost` per feature, rendering after every action; the multi store sends
+/// to its child hosts directly. A single-store observer subscribes to the whole app's renderings.
 enum EffectObjectsSubject: ArchitectureSubject {
     typealias Entry = EffectObjectsArchitecture
 
     static func makeCounter(quoteClient: QuoteClient) -> WorkflowHost<CounterFeature> {
-        WorkflowHost(state: CounterState(), workflow: CounterFeature(quoteClient: quoteClient))
+        WorkflowHost(state: CounterFeature.State(), workflow: CounterFeature(quoteClient: quoteClient))
     }
 
     static func increment(_ counter: WorkflowHost<CounterFeature>) {
@@ -26,7 +27,8 @@ enum EffectObjectsSubject: ArchitectureSubject {
     static func makeTransfer(_ state: TransferState, dependencies: Dependencies) -> WorkflowHost<
         TransferFeature
     > {
-        WorkflowHost(state: state, workflow: TransferFeature(dependencies: dependencies))
+        WorkflowHost(
+            state: TransferFeature.State(state), workflow: TransferFeature(dependencies: dependencies))
     }
 
     static func updateAmount(_ transfer: WorkflowHost<TransferFeature>, _ amount: Decimal) {

@@ -3,6 +3,7 @@ import EffectValues
 import Foundation
 
 /// `effect-values`: a Mobius-like `Loop` per feature; the multi store dispatches to its child loops.
+/// A single-store observer observes the whole app state, woken by every new state.
 enum EffectValuesSubject: ArchitectureSubject {
     typealias Entry = EffectValuesArchitecture
 
