@@ -24,9 +24,9 @@ struct CounterFeatureTests {
     func returnedEffects() {
         let feature = CounterFeature(quoteClient: .failing())
         var state = CounterState()
-        #expect(feature.reduce(into: &state, action: .increment).isNone)
-        #expect(feature.reduce(into: &state, action: .decrement).isNone)
-        let fetch = feature.reduce(into: &state, action: .loadQuote)
+        #expect(feature.reduce(into: &state, message: .input(.increment)).isNone)
+        #expect(feature.reduce(into: &state, message: .input(.decrement)).isNone)
+        let fetch = feature.reduce(into: &state, message: .input(.loadQuote))
         #expect(!fetch.isNone)
         #expect(state == CounterState(isLoading: true))
     }
