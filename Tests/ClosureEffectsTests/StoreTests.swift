@@ -310,23 +310,28 @@ struct StoreTests {
 
     @Test("outputs reach every listener once the state is written back, and are kept nowhere")
     func outputs() async {
-        let store = Store(initialState: Probe.State(), reducer: Probe())
-        store.send(.emit(0))
-        let first = store.outputs()
-        let second = store.outputs()
-        store.send(.emit(1))
-        store.send(.emit(2))
-        store.send(.emit(3))
+        let (first, second) = outputStreamsOfReleasedStore()
         var firstOutputs: [Probe.Output] = []
-        for await output in first.prefix(3) {
+        for await output in first {
             firstOutputs.append(output)
         }
         var secondOutputs: [Probe.Output] = []
-        for await output in second.prefix(3) {
+        for await output in second {
             secondOutputs.append(output)
         }
-        #expect(firstOutputs == [.emitted(1), .emitted(2), .emitted(3)])
+        #expect(firstOutputs == [.emitted(1), .emitted(2)])
         #expect(secondOutputs == firstOutputs)
+    }
+
+    /// Two output streams of a store that emitted 0 before they were made and 1 and 2 after; the store
+    /// is released on return, which ends both streams.
+    private func outputStreamsOfReleasedStore() -> (AsyncStream<Probe.Output>, AsyncStream<Probe.Output>) {
+        let store = Store(initialState: Probe.State(), reducer: Probe())
+        store.send(.emit(0))
+        let streams = (store.outputs(), store.outputs())
+        store.send(.emit(1))
+        store.send(.emit(2))
+        return streams
     }
 
     @Test("cancelling a StoreTask cancels the effects of its send")
