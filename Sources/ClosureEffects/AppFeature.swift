@@ -74,7 +74,9 @@ public struct AppFeature: Reducer {
         )
     }
 
-    public func reduce(into state: inout State, message: Message<Action, Feedback>) -> Effect<Feedback, Output> {
+    public func reduce(into state: inout State, message: Message<Action, Feedback>) -> Effect<
+        Feedback, Output
+    > {
         switch message {
         case .input(.counter(let index, let action)):
             if case .loadQuote = action {

@@ -108,7 +108,8 @@ struct ObservationTests {
         var amountWakes = 0
         var accountsWakes = 0
         observeContinuously({ _ = store[dynamicMember: \.transfer.amount] }, onChange: { amountWakes += 1 })
-        observeContinuously({ _ = store[dynamicMember: \.transfer.accounts] }, onChange: { accountsWakes += 1 })
+        observeContinuously(
+            { _ = store[dynamicMember: \.transfer.accounts] }, onChange: { accountsWakes += 1 })
         store.send(.transfer(.updateAmount(5)))
         store.send(.transfer(.updateAmount(5)))
         #expect(amountWakes == 1)

@@ -278,12 +278,13 @@ struct StoreTests {
         let store = Store(initialState: Probe.State(), reducer: probe)
         var statesSeenByObserver: [[String]] = []
         var nestedTasks: [StoreTask] = []
-        observeContinuously({ _ = store.state }) {
+        let onChange = {
             statesSeenByObserver.append(store.state.trace)
             if store.state.trace.isEmpty {
                 nestedTasks.append(store.send(.trace("b")))
             }
         }
+        observeContinuously({ _ = store.state }, onChange: onChange)
         store.send(.trace("a"))
         #expect(store.state.trace == ["a", "echo a1", "echo a2", "b", "echo b1", "echo b2"])
         #expect(probe.reductions.maximumDepth == 1)

@@ -116,6 +116,7 @@ struct TransferFeatureTests {
     func transferSuccess() async throws {
         let bank = InMemoryBank(accounts: accounts)
         let store = makeStore(bank: bank)
+        var outputs = store.store.outputs().makeAsyncIterator()
         store.send(.loadAccounts) { $0.isLoading = true }
         await store.receive(.accountsLoaded(accounts)) {
             $0.accounts = accounts
@@ -141,6 +142,7 @@ struct TransferFeatureTests {
             $0.accounts[1].balance = 130
         }
         await store.finish()
+        #expect(await outputs.next() == .transferSucceeded(transaction))
         #expect(try await bank.balance(of: alice.id) == 70)
         #expect(try await bank.balance(of: bob.id) == 130)
         #expect(await bank.invariantHolds)
