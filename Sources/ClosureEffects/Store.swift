@@ -84,6 +84,9 @@ public final class Store<R: Reducer>: Observable {
 
     isolated deinit {
         effects.cancelAll()
+        for listener in outputListeners {
+            listener.finish()
+        }
     }
 
     /// Sends an input: reduces it (and whatever it queues) into a copy of the state, writes the copy
@@ -191,7 +194,7 @@ extension Store {
     ///
     /// Outputs are fire and forget: each is yielded to the streams that exist when the state it came
     /// with is written back, and kept nowhere else. A stream whose consumer stopped listening is dropped
-    /// the next time an output is emitted.
+    /// the next time an output is emitted; every stream ends when the store goes away.
     public func outputs() -> AsyncStream<R.Output> {
         let (stream, continuation) = AsyncStream<R.Output>.makeStream()
         outputListeners.append(continuation)

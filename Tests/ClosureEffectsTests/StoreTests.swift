@@ -278,7 +278,7 @@ struct StoreTests {
         let store = Store(initialState: Probe.State(), reducer: probe)
         var statesSeenByObserver: [[String]] = []
         var nestedTasks: [StoreTask] = []
-        let onChange = {
+        let onChange: @MainActor () -> Void = {
             statesSeenByObserver.append(store.state.trace)
             if store.state.trace.isEmpty {
                 nestedTasks.append(store.send(.trace("b")))
