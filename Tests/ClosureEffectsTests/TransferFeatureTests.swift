@@ -112,11 +112,26 @@ struct TransferFeatureTests {
         await store.finish()
     }
 
+    @Test("a completed transfer emits transferSucceeded as its only output, and no other feedback does")
+    func transferOutput() {
+        let feature = TransferFeature(
+            Dependencies(quoteClient: .failing(), bank: InMemoryBank(accounts: accounts)))
+        let transaction = Transaction(id: TransactionID(1), from: alice.id, to: bob.id, amount: 30)
+        var state = TransferState(accounts: accounts)
+        let completed = feature.reduce(into: &state, message: .feedback(.transferCompleted(transaction)))
+        let outputs = completed.operations.compactMap { operation -> TransferFeature.Output? in
+            if case .output(let output) = operation { return output }
+            return nil
+        }
+        #expect(outputs == [.transferSucceeded(transaction)])
+        #expect(completed.operations.count == 1)
+        #expect(feature.reduce(into: &state, message: .feedback(.transferFailed(.unknown))).isNone)
+    }
+
     @Test("a transfer moves the money, updates the shown balances and clears the form")
     func transferSuccess() async throws {
         let bank = InMemoryBank(accounts: accounts)
         let store = makeStore(bank: bank)
-        var outputs = store.store.outputs().makeAsyncIterator()
         store.send(.loadAccounts) { $0.isLoading = true }
         await store.receive(.accountsLoaded(accounts)) {
             $0.accounts = accounts
@@ -142,7 +157,6 @@ struct TransferFeatureTests {
             $0.accounts[1].balance = 130
         }
         await store.finish()
-        #expect(await outputs.next() == .transferSucceeded(transaction))
         #expect(try await bank.balance(of: alice.id) == 70)
         #expect(try await bank.balance(of: bob.id) == 130)
         #expect(await bank.invariantHolds)
