@@ -108,7 +108,7 @@ private struct RunningEffect {
 @usableFromInline
 struct EffectBatch<Output: Sendable> {
     @usableFromInline var outputs: [Output] = []
-    private var tasks: EffectTaskList?
+    @usableFromInline var tasks: EffectTaskList?
 
     @inlinable
     init() {}
@@ -128,9 +128,10 @@ struct EffectBatch<Output: Sendable> {
     }
 
     /// The task that backs the send's ``StoreTask``, or nil when no effect was started.
-    @usableFromInline
+    @inlinable
     func finish() -> Task<Void, Never>? {
-        tasks?.awaitingTask()
+        guard let tasks else { return nil }
+        return tasks.awaitingTask()
     }
 }
 
@@ -138,6 +139,7 @@ struct EffectBatch<Output: Sendable> {
 ///
 /// Effects append to it from the main actor while the awaiting task reads it, so a mutex guards it
 /// (TCA uses a lock-isolated array for the same list).
+@usableFromInline
 final class EffectTaskList: Sendable {
     private let tasks = Mutex<[Task<Void, Never>]>([])
 
@@ -147,6 +149,7 @@ final class EffectTaskList: Sendable {
 
     /// One more task that waits for every task in the list, including tasks appended while it waits,
     /// and cancels them all when it is cancelled: TCA's store creates it for every send with effects.
+    @usableFromInline
     func awaitingTask() -> Task<Void, Never> {
         Task { @MainActor in
             await withTaskCancellationHandler {

@@ -101,31 +101,50 @@ public final class Store<R: Reducer>: Observable {
         StoreTask(process(.input(action)))
     }
 
-    /// Queues `message` and, unless a message is already being processed, processes the queue.
+    /// Processes `message`, or queues it if a message is already being processed.
+    ///
+    /// The message is reduced into a copy of the state, then whatever it queued; the copy is written
+    /// back once, and what the woken observers queued is processed the same way, in a new round.
     @inlinable
     func process(_ message: Message<R.Action, R.Feedback>) -> Task<Void, Never>? {
-        queue.append(message)
-        guard !isProcessing else { return nil }
+        guard !isProcessing else {
+            queue.append(message)
+            return nil
+        }
         isProcessing = true
-        defer { isProcessing = false }
         var batch = EffectBatch<R.Output>()
-        repeat {
-            var state = currentState
-            var index = 0
-            while index < queue.count {
-                let effect = reducer.reduce(into: &state, message: queue[index])
-                index += 1
-                if !effect.isNone {
-                    apply(effect, to: &batch)
-                }
+        var state = currentState
+        let effect = reducer.reduce(into: &state, message: message)
+        if !effect.isNone {
+            apply(effect, to: &batch)
+        }
+        while true {
+            if !queue.isEmpty {
+                reduceQueue(into: &state, batch: &batch)
             }
-            queue.removeAll(keepingCapacity: true)
             writeBack(state)
             if !batch.outputs.isEmpty {
                 emit(batch.takeOutputs())
             }
-        } while !queue.isEmpty
+            if queue.isEmpty { break }
+            state = currentState
+        }
+        isProcessing = false
         return batch.finish()
+    }
+
+    /// Reduces the queued messages in order, including those queued while it runs, and empties the queue.
+    @inlinable
+    func reduceQueue(into state: inout R.State, batch: inout EffectBatch<R.Output>) {
+        var index = 0
+        while index < queue.count {
+            let effect = reducer.reduce(into: &state, message: queue[index])
+            index += 1
+            if !effect.isNone {
+                apply(effect, to: &batch)
+            }
+        }
+        queue.removeAll(keepingCapacity: true)
     }
 
     /// Assigns the reduced copy back and wakes the observers of the whole state and of every observed
