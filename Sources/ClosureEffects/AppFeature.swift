@@ -2,13 +2,16 @@ import Domain
 import Observation
 
 /// The composed app as one reducer for one store: N counters, one transfer feature and the selected tab
-/// (seed 004 §6.2's `AppFeature`; seed 002's single-store layout).
+/// (the `AppFeature` of "MVVM vs TCA"; the single-store layout of "State containers").
 ///
-/// The parent routes each child action to the child reducer by index, running it on the child's slice
-/// of the state in place, and lifts the child's effect into app actions with ``Effect/map(_:)``. Each
-/// counter's effects are scoped by its index, so every counter has its own `CancelID.fetch`: counter 3's
-/// `loadQuote` cancels only counter 3's fetch. Cross-feature logic lives here too: a counter's
-/// `loadQuote` selects the counter tab.
+/// The parent routes each child message to the child reducer by index, running it on the child's
+/// slice of the state, and lifts the child's effect into app feedback and output with
+/// ``Effect/map(feedback:output:)``. Each counter's effects are scoped by its index, so every counter
+/// has its own `CancelID.fetch`: counter 3's `loadQuote` cancels only counter 3's fetch. Cross-feature
+/// logic lives here too: a counter's `loadQuote` selects the counter tab.
+///
+/// A view for one counter row observes it through a row store,
+/// ``Store/scopeCounter(at:)``, so an increment wakes that row's observers only.
 ///
 /// ```swift
 /// let store = Store(initialState: AppFeature.State(counterCount: 10), reducer: AppFeature(dependencies))
@@ -36,10 +39,22 @@ public struct AppFeature: Reducer {
         }
     }
 
+    /// The inputs: a child's input, routed by the parent, or a tab change.
     public enum Action: Equatable, Sendable {
         case counter(index: Int, CounterFeature.Action)
         case transfer(TransferFeature.Action)
         case selectTab(Tab)
+    }
+
+    /// A child's feedback, routed back to that child.
+    public enum Feedback: Equatable, Sendable {
+        case counter(index: Int, CounterFeature.Feedback)
+        case transfer(TransferFeature.Feedback)
+    }
+
+    /// A child's output, passed on to the app store's listeners.
+    public enum Output: Equatable, Sendable {
+        case transfer(TransferFeature.Output)
     }
 
     private let counter: CounterFeature
@@ -59,31 +74,62 @@ public struct AppFeature: Reducer {
         )
     }
 
-    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-        switch action {
-        case .counter(let index, let counterAction):
-            if case .loadQuote = counterAction {
+    public func reduce(into state: inout State, message: Message<Action, Feedback>) -> Effect<
+        Feedback, Output
+    > {
+        switch message {
+        case .input(.counter(let index, let action)):
+            if case .loadQuote = action {
                 state.selectedTab = .counter
             }
-            let effect = counter.reduce(into: &state.counters[index], action: counterAction)
-            // Most counter actions have no effect: skip lifting those, and the closure it would allocate.
-            if effect.isNone {
-                return .none
-            }
-            return effect.map { .counter(index: index, $0) }.cancellationScoped(to: index)
+            return reduceCounter(at: index, into: &state, message: .input(action))
 
-        case .transfer(let transferAction):
-            return transfer.reduce(into: &state.transfer, action: transferAction).map(Action.transfer)
+        case .feedback(.counter(let index, let feedback)):
+            return reduceCounter(at: index, into: &state, message: .feedback(feedback))
 
-        case .selectTab(let tab):
+        case .input(.transfer(let action)):
+            return reduceTransfer(into: &state, message: .input(action))
+
+        case .feedback(.transfer(let feedback)):
+            return reduceTransfer(into: &state, message: .feedback(feedback))
+
+        case .input(.selectTab(let tab)):
             state.selectedTab = tab
             return .none
         }
     }
+
+    private func reduceCounter(
+        at index: Int,
+        into state: inout State,
+        message: Message<CounterFeature.Action, CounterFeature.Feedback>
+    ) -> Effect<Feedback, Output> {
+        let effect = counter.reduce(into: &state.counters[index], message: message)
+        // Most counter messages have no effect: skip lifting those, and the closure it would allocate.
+        if effect.isNone {
+            return .none
+        }
+        return effect.map(feedback: { .counter(index: index, $0) }).cancellationScoped(to: index)
+    }
+
+    private func reduceTransfer(
+        into state: inout State,
+        message: Message<TransferFeature.Action, TransferFeature.Feedback>
+    ) -> Effect<Feedback, Output> {
+        transfer.reduce(into: &state.transfer, message: message)
+            .map(feedback: Feedback.transfer, output: Output.transfer)
+    }
 }
 
-/// The composed app as one store per feature plus a thin root that holds the selected tab (seed 002's
-/// multi-store layout, "bind the state as low as possible").
+extension Store where R == AppFeature {
+    /// A store for counter `index` alone: its observers wake only when that counter changes.
+    public func scopeCounter(at index: Int) -> ScopedStore<CounterState, CounterFeature.Action> {
+        scope(\.counters, index: index, action: AppFeature.Action.counter(index:_:))
+    }
+}
+
+/// The composed app as one store per feature plus a thin root that holds the selected tab (the
+/// multi-store layout of "State containers": bind the state as low as possible).
 ///
 /// Each counter and the transfer feature have their own ``Store``, so observing one counter's
 /// `state` is not woken by changes elsewhere. The root speaks the same ``AppFeature/Action``s as the

@@ -1,9 +1,10 @@
 import Domain
 
-/// The counter with a remotely loaded quote, as a reducer (seed 004 §4.2's `CounterFeature`).
+/// The counter with a remotely loaded quote, as a reducer (the `CounterFeature` of "MVVM vs TCA").
 ///
 /// The state is Domain's ``CounterState``. Incrementing and decrementing are pure state changes;
-/// `loadQuote` marks the counter as loading and returns a fetch effect that feeds `quoteLoaded` back.
+/// `loadQuote` marks the counter as loading and returns a fetch effect that feeds `quoteLoaded` back
+/// as ``Feedback``, which only that effect can send.
 /// The fetch is cancellable by ``CancelID/fetch`` with `cancelInFlight`, so a newer `loadQuote` cancels
 /// the older fetch and only the newest quote ever reaches the state.
 ///
@@ -16,11 +17,15 @@ import Domain
 public struct CounterFeature: Reducer {
     public typealias State = CounterState
 
+    /// The inputs: what a view or a parent may send.
     public enum Action: Equatable, Sendable {
         case increment
         case decrement
         case loadQuote
-        /// Feedback from the fetch started by `loadQuote`.
+    }
+
+    /// What the fetch started by `loadQuote` sends back.
+    public enum Feedback: Equatable, Sendable {
         case quoteLoaded(Result<Quote, QuoteError>)
     }
 
@@ -35,17 +40,19 @@ public struct CounterFeature: Reducer {
         self.quoteClient = quoteClient
     }
 
-    public func reduce(into state: inout CounterState, action: Action) -> Effect<Action> {
-        switch action {
-        case .increment:
+    public func reduce(
+        into state: inout CounterState, message: Message<Action, Feedback>
+    ) -> Effect<Feedback, Never> {
+        switch message {
+        case .input(.increment):
             state.count += 1
             return .none
 
-        case .decrement:
+        case .input(.decrement):
             state.count -= 1
             return .none
 
-        case .loadQuote:
+        case .input(.loadQuote):
             state.isLoading = true
             state.errorMessage = nil
             return .run { [quoteClient] send in
@@ -62,12 +69,12 @@ public struct CounterFeature: Reducer {
             }
             .cancellable(id: CancelID.fetch, cancelInFlight: true)
 
-        case .quoteLoaded(.success(let quote)):
+        case .feedback(.quoteLoaded(.success(let quote))):
             state.isLoading = false
             state.quote = quote
             return .none
 
-        case .quoteLoaded(.failure(let error)):
+        case .feedback(.quoteLoaded(.failure(let error))):
             state.isLoading = false
             state.errorMessage = error.message
             return .none

@@ -2,8 +2,8 @@ import Domain
 import Observation
 
 /// The closure-effects architecture (`closure-effects`) as the harness sees it: its id and its
-/// factories. Reducers returning closure effects, run by an observable ``Store`` (seed 004 §5.2,
-/// seed 002 "flavor 2").
+/// factories. Reducers returning closure effects, run by an observable ``Store`` ("MVVM vs TCA";
+/// the closure effects of "State containers" by Luis Recuenco).
 public enum ClosureEffectsArchitecture: Architecture {
     public static let id = ArchitectureID.closureEffects
 
@@ -92,8 +92,9 @@ public final class TransferDriver: FeatureDriver {
 
 /// Drives the single-store app: one ``Store`` running ``AppFeature``.
 ///
-/// An observer of counter `i` tracks the store's `state`, so every action that changes any part of the
-/// app wakes it: the honest cost of one store for everything.
+/// An observer of counter `i` tracks the store's `counters` field, the collection as a whole, so every
+/// counter action wakes every counter's observer (a transfer action wakes none): the cost of one store
+/// observed without row stores. ``Store/scopeCounter(at:)`` is the per-row alternative.
 @MainActor
 public final class SingleStoreAppDriver: AppDriver {
     public let store: Store<AppFeature>
@@ -121,7 +122,7 @@ public final class SingleStoreAppDriver: AppDriver {
 
     public func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void) {
         let store = store
-        observeContinuously({ _ = store.state.counters[index] }, onChange: onChange)
+        observeContinuously({ _ = store.counters[index] }, onChange: onChange)
     }
 }
 

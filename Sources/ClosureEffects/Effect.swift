@@ -1,14 +1,14 @@
-/// Work a reducer asks the store to do after it changed the state: the closure-effects style of
-/// seed 002 ("flavor 2", the way Point-Free's TCA commands effects) and seed 004 §5.2.
+/// Work a reducer asks the store to do after it changed the state: the closure effects of "State
+/// containers" (Luis Recuenco), the way Point-Free's TCA commands effects, and of "MVVM vs TCA".
 ///
 /// An effect is a value holding async closures, not a running task. A reducer returns one from every
 /// call, usually `.none`; the ``Store`` starts each `run` closure as a task, off the main actor, and
-/// feeds the actions it sends back into the reducer. Because the closure sits right next to the
-/// `case` that returns it, a reader follows an action to its effect and on to the feedback action
-/// without jumping to another type.
+/// feeds the *feedback* it sends back into the reducer. Because the closure sits right next to the
+/// `case` that returns it, a reader follows an input to its effect and on to the feedback without
+/// jumping to another type.
 ///
 /// ```swift
-/// case .loadQuote:
+/// case .input(.loadQuote):
 ///     state.isLoading = true
 ///     return .run { send in
 ///         await send(.quoteLoaded(await fetchQuote()))
@@ -16,28 +16,40 @@
 ///     .cancellable(id: CancelID.fetch, cancelInFlight: true)
 /// ```
 ///
-/// Effects compose: `merge` runs several at once, ``map(_:)`` lifts a child feature's actions into its
-/// parent's, and ``cancellable(id:cancelInFlight:)`` / ``cancel(id:)`` name work so that a later action
-/// can stop it.
-public struct Effect<Action: Sendable>: Sendable {
+/// An effect speaks two of the three message kinds of "State containers": it sends `Feedback` (the
+/// private messages only effects can send) and emits `Output` (fire-and-forget events for whoever
+/// listens to the store). It never sends an input: inputs come only from outside, through
+/// ``Store/send(_:)``.
+///
+/// Effects compose: `merge` runs several at once, ``map(feedback:output:)`` lifts a child feature's
+/// feedback and output into its parent's, and ``cancellable(id:cancelInFlight:)`` / ``cancel(id:)``
+/// name work so that a later message can stop it.
+public struct Effect<Feedback: Sendable, Output: Sendable>: Sendable {
     /// One async closure to run as its own task, and the ids it can be cancelled by.
     @usableFromInline
     struct Work: Sendable {
         var priority: TaskPriority?
         var cancellationIDs: [CancellationID]
-        var operation: @Sendable (Send<Action>) async -> Void
+        var operation: @Sendable (Send<Feedback>) async -> Void
     }
 
-    /// What the store does with an effect: cancel running work by id, or start new work.
+    /// What the store does with an effect.
     @usableFromInline
     enum Operation: Sendable {
+        /// Cancel the running work marked with this id.
         case cancel(CancellationID)
+        /// Start this work as a task.
         case run(Work)
+        /// Feed this feedback back at once: the store queues it behind the message being processed.
+        case send(Feedback)
+        /// Hand this output to the store's listeners once the state is written back.
+        case output(Output)
     }
 
     /// In the order the store applies them; the store applies every `cancel` before starting any `run`.
     @usableFromInline let operations: [Operation]
 
+    @usableFromInline
     init(operations: [Operation]) {
         self.operations = operations
     }
@@ -48,21 +60,35 @@ public struct Effect<Action: Sendable>: Sendable {
         operations.isEmpty
     }
 
-    /// No work at all. Returned by most actions; costs nothing to create or to send.
+    /// No work at all. Returned by most messages; costs nothing to create or to process.
+    @inlinable
     public static var none: Self {
         Self(operations: [])
     }
 
-    /// Runs `operation` as a task off the main actor. It feeds actions back with `send`, as often as it
-    /// likes; once its task is cancelled, `send` drops them.
+    /// Runs `operation` as a task off the main actor. It feeds feedback back with `send`, as often as
+    /// it likes; once its task is cancelled, `send` drops it.
     ///
-    /// The closure handles its own errors: a failure the user should see becomes an action, and a
+    /// The closure handles its own errors: a failure the user should see becomes feedback, and a
     /// `CancellationError` usually becomes nothing at all.
     public static func run(
         priority: TaskPriority? = nil,
-        operation: @escaping @Sendable (_ send: Send<Action>) async -> Void
+        operation: @escaping @Sendable (_ send: Send<Feedback>) async -> Void
     ) -> Self {
         Self(operations: [.run(Work(priority: priority, cancellationIDs: [], operation: operation))])
+    }
+
+    /// Feeds `feedback` back synchronously, TCA's `Effect.send`: the store does not reduce it inside
+    /// the current reduction but queues it and reduces it right after, before the state is written
+    /// back and before any observer is woken.
+    public static func send(_ feedback: Feedback) -> Self {
+        Self(operations: [.send(feedback)])
+    }
+
+    /// Emits `output`, fire and forget: the store hands it to every listener of ``Store/outputs`` once
+    /// the new state is written back. Outputs are never stored; a listener that starts later misses it.
+    public static func output(_ output: Output) -> Self {
+        Self(operations: [.output(output)])
     }
 
     /// Cancels all running work that was marked ``cancellable(id:cancelInFlight:)`` with `id`.
@@ -86,6 +112,9 @@ public struct Effect<Action: Sendable>: Sendable {
     /// Marks this effect's work as cancellable by `id`, through ``cancel(id:)`` or a later effect
     /// marked with the same id and `cancelInFlight`.
     ///
+    /// As in TCA, the store runs cancellable work in a task of its own, registered in its task table
+    /// under `id`, inside the effect's task; see ``Store``.
+    ///
     /// - Parameter cancelInFlight: When true, starting this effect first cancels the work that is still
     ///   running under `id`: "only the newest request counts".
     public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
@@ -102,27 +131,19 @@ public struct Effect<Action: Sendable>: Sendable {
         return Self(operations: marked)
     }
 
-    /// Turns the actions this effect sends into another feature's actions: how a parent reducer embeds
-    /// a child reducer's effects, e.g. `.map { .counter(index: index, $0) }`.
-    public func map<ParentAction: Sendable>(
-        _ transform: @escaping @Sendable (Action) -> ParentAction
-    ) -> Effect<ParentAction> {
-        Effect<ParentAction>(
+    /// Turns this effect's feedback and output into another feature's: how a parent reducer embeds a
+    /// child reducer's effects, e.g. `.map(feedback: { .counter(index: index, $0) }, output: ...)`.
+    public func map<ParentFeedback: Sendable, ParentOutput: Sendable>(
+        feedback transform: @escaping @Sendable (Feedback) -> ParentFeedback,
+        output transformOutput: (Output) -> ParentOutput
+    ) -> Effect<ParentFeedback, ParentOutput> {
+        Effect<ParentFeedback, ParentOutput>(
             operations: operations.map { operation in
                 switch operation {
-                case .cancel(let id):
-                    return .cancel(id)
-                case .run(let work):
-                    let childOperation = work.operation
-                    return .run(
-                        Effect<ParentAction>.Work(
-                            priority: work.priority,
-                            cancellationIDs: work.cancellationIDs,
-                            operation: { send in
-                                await childOperation(Send { action in send(transform(action)) })
-                            }
-                        )
-                    )
+                case .cancel(let id): .cancel(id)
+                case .send(let feedback): .send(transform(feedback))
+                case .output(let output): .output(transformOutput(output))
+                case .run(let work): .run(work.map(transform))
                 }
             }
         )
@@ -144,7 +165,37 @@ public struct Effect<Action: Sendable>: Sendable {
                 case .run(var work):
                     work.cancellationIDs = work.cancellationIDs.map { $0.scoped(to: scope) }
                     return .run(work)
+                case .send, .output:
+                    return operation
                 }
+            }
+        )
+    }
+}
+
+extension Effect where Output == Never {
+    /// Turns this effect's feedback into another feature's, for a child that emits no output.
+    public func map<ParentFeedback: Sendable, ParentOutput: Sendable>(
+        feedback transform: @escaping @Sendable (Feedback) -> ParentFeedback
+    ) -> Effect<ParentFeedback, ParentOutput> {
+        map(feedback: transform, output: absurd)
+    }
+}
+
+/// The function from a type with no values: it can never be called.
+private func absurd<Value>(_ never: Never) -> Value {}
+
+extension Effect.Work {
+    /// This work, sending its feedback through `transform` first.
+    fileprivate func map<ParentFeedback: Sendable, ParentOutput: Sendable>(
+        _ transform: @escaping @Sendable (Feedback) -> ParentFeedback
+    ) -> Effect<ParentFeedback, ParentOutput>.Work {
+        let childOperation = operation
+        return Effect<ParentFeedback, ParentOutput>.Work(
+            priority: priority,
+            cancellationIDs: cancellationIDs,
+            operation: { send in
+                await childOperation(Send { feedback in send(transform(feedback)) })
             }
         )
     }
@@ -157,23 +208,26 @@ extension Effect.Operation {
     }
 }
 
-/// How an effect feeds actions back into its store: `await send(.quoteLoaded(result))`.
+/// How an effect feeds feedback back into its store: `await send(.quoteLoaded(result))`.
 ///
-/// Sending hops to the main actor and runs the reducer there. An action sent from a task that has
+/// Only the ``Store`` creates one (its initializer is internal), and it accepts only the reducer's
+/// `Feedback` type, so code outside an effect has no way to send feedback to a store.
+///
+/// Sending hops to the main actor and runs the reducer there. Feedback sent from a task that has
 /// been cancelled is dropped, so a response that arrives after a newer request replaced its request
 /// never reaches the state.
-public struct Send<Action: Sendable>: Sendable {
-    private let deliver: @MainActor @Sendable (Action) -> Void
+public struct Send<Feedback: Sendable>: Sendable {
+    private let deliver: @MainActor @Sendable (Feedback) -> Void
 
-    init(_ deliver: @escaping @MainActor @Sendable (Action) -> Void) {
+    init(_ deliver: @escaping @MainActor @Sendable (Feedback) -> Void) {
         self.deliver = deliver
     }
 
-    /// Feeds `action` back into the store, unless the current task is cancelled.
+    /// Feeds `feedback` back into the store, unless the current task is cancelled.
     @MainActor
-    public func callAsFunction(_ action: Action) {
+    public func callAsFunction(_ feedback: Feedback) {
         guard !Task.isCancelled else { return }
-        deliver(action)
+        deliver(feedback)
     }
 }
 

@@ -1,39 +1,64 @@
 import Observation
 
-/// A feature's logic as one function: change the state for an action, and say what to do next.
+/// A feature's logic as one function: change the state for a message, and say what to do next.
 ///
-/// This is the reducer of seed 004 §5.2 (TCA's `reduce(into:action:)`) with the closure effects of
-/// seed 002's "flavor 2": the state changes synchronously and in place, and any asynchronous work is
-/// returned as an ``Effect`` for the ``Store`` to run. A reducer owns its dependencies (a quote client,
-/// use cases) as plain stored properties, so tests build it with fakes through its initializer.
+/// This is the reducer of "MVVM vs TCA" (TCA's `reduce(into:action:)`) with the closure effects and
+/// the three message kinds of "State containers" (Luis Recuenco):
+///
+/// - `Action`, the *inputs*: what a view or a parent may send, through ``Store/send(_:)``.
+/// - `Feedback`: what only the reducer's own effects may send back, through ``Send``. The store has no
+///   public way to accept it, so nobody outside an effect can fake a response.
+/// - `Output`: fire-and-forget events an effect emits for the store's listeners (``Store/outputs()``);
+///   they are never part of the state.
+///
+/// The state changes synchronously, and any asynchronous work is returned as an ``Effect`` for the
+/// ``Store`` to run. A reducer owns its dependencies (a quote client, use cases) as plain stored
+/// properties, so tests build it with fakes through its initializer.
 public protocol Reducer<State, Action> {
     associatedtype State
     associatedtype Action: Sendable
+    associatedtype Feedback: Sendable = Never
+    associatedtype Output: Sendable = Never
 
-    /// Applies `action` to `state` and returns the work that follows from it, usually `.none`.
-    func reduce(into state: inout State, action: Action) -> Effect<Action>
+    /// Applies `message` to `state` and returns the work that follows from it, usually `.none`.
+    func reduce(into state: inout State, message: Message<Action, Feedback>) -> Effect<Feedback, Output>
 }
 
-/// Holds a feature's state, runs its reducer for every action and runs the effects the reducer returns
-/// (seed 004 §5.2's store; seed 002's "flavor 2" store, without its leak).
+/// What a reducer reduces: an input from outside, or feedback from one of its own effects.
+public enum Message<Action: Sendable, Feedback: Sendable>: Sendable {
+    case input(Action)
+    case feedback(Feedback)
+}
+
+extension Message: Equatable where Action: Equatable, Feedback: Equatable {}
+
+/// Holds a feature's state, runs its reducer for every message and runs the effects the reducer
+/// returns: the store of "MVVM vs TCA" and of "State containers", with TCA's runtime rules.
 ///
-/// `send(_:)` runs the reducer synchronously on the main actor, so the new state is visible as soon as
-/// it returns. Each `run` closure of the returned effect becomes one task. The store keeps that task
-/// only while it runs: it is removed when it finishes, so the store's bookkeeping never grows with the
-/// number of effects it has ever run (seed 002's store appends every task to an array forever).
-/// Views observe ``state`` through Observation; ``settle()`` awaits every effect, including the
-/// effects that fed-back actions started.
+/// - **One message at a time.** A message sent while another is being processed (from the reducer's
+///   synchronous ``Effect/send(_:)``, from an observer woken by the write-back, from anywhere on the
+///   main actor) is queued and reduced after the current one, never inside it.
+/// - **Reduce into a copy, then write back.** Like TCA's root store, ``send(_:)`` copies the state,
+///   reduces every queued message into the copy and assigns the copy back once. While the copy is
+///   changed the old state is still alive, so changing an element of an array copies the array: a
+///   single-store counter action copies the `counters` array, as it does in TCA.
+/// - **Observation per field.** Reading ``state`` observes the whole state. Reading a field through
+///   the store (`store.counters`, `store.selectedTab`) observes that field alone, and a row store from
+///   ``scope(_:index:action:)`` observes one element; see ``ScopedStore`` for the rules.
+/// - **Effects in a task table.** Each `run` becomes a task, kept only while it runs. Cancellable work
+///   runs in a task of its own inside it, registered under its ids (TCA's `withTaskCancellation`).
+///   ``send(_:)`` returns a ``StoreTask`` backed by one more task that awaits the send's effects and
+///   the effects their feedback started, as TCA's store does.
 ///
-/// The store is generic over the reducer type, and `send(_:)` and `state` are inlinable, so a caller
-/// in another module (an app target, the benchmark runner) gets a copy specialised for its reducer
-/// that calls `reduce(into:action:)` directly. It conforms to `Observable` by hand, with the same
-/// `access` / `willSet` / `didSet` calls the `@Observable` macro writes, because the macro spells the
-/// key path `\.state` inside each accessor, and in a generic class Swift instantiates such a key path
-/// anew, allocating, on every access. The store creates it once, in its initializer.
+/// `send(_:)` is inlinable, so a caller in another module (an app target, the benchmark runner) gets
+/// a copy specialised for its reducer. `Observable` is implemented by hand, with the same calls the
+/// `@Observable` macro writes, because the macro spells `\.state` inside each accessor and a generic
+/// class instantiates such a key path anew, allocating, on every access; the store creates it once.
 @MainActor
+@dynamicMemberLookup
 public final class Store<R: Reducer>: Observable {
-    /// The current state. Only the reducer changes it, through ``send(_:)``. Reading it inside
-    /// `withObservationTracking` (or a SwiftUI body) observes every change of it.
+    /// The current state. Only the reducer changes it. Reading it inside `withObservationTracking` (or
+    /// a SwiftUI body) observes every write-back, whatever it changed.
     @inlinable
     public var state: R.State {
         registrar.access(self, keyPath: stateKeyPath)
@@ -44,9 +69,12 @@ public final class Store<R: Reducer>: Observable {
     @usableFromInline let reducer: R
     @usableFromInline let registrar = ObservationRegistrar()
     @usableFromInline let stateKeyPath: KeyPath<Store, R.State>
-    private var running: [Int: RunningEffect] = [:]
-    private var runningByCancellationID: [CancellationID: Set<Int>] = [:]
-    private var nextEffectKey = 0
+    /// Messages waiting to be reduced; only non-empty while ``isProcessing``.
+    @usableFromInline var queue: [Message<R.Action, R.Feedback>] = []
+    @usableFromInline var isProcessing = false
+    @usableFromInline let slices = StateSlices<R.State>()
+    let effects = EffectTable()
+    private var outputListeners: [AsyncStream<R.Output>.Continuation] = []
 
     public init(initialState: R.State, reducer: R) {
         self.currentState = initialState
@@ -55,122 +83,186 @@ public final class Store<R: Reducer>: Observable {
     }
 
     isolated deinit {
-        for effect in running.values {
-            effect.task.cancel()
+        effects.cancelAll()
+        for listener in outputListeners {
+            listener.finish()
         }
     }
 
-    /// Runs the reducer for `action`, then starts the effect it returned.
+    /// Sends an input: reduces it (and whatever it queues) into a copy of the state, writes the copy
+    /// back, wakes the observers of what changed and starts the effects.
     ///
-    /// - Returns: A handle on the effect's tasks; ignore it, or `await` its ``StoreTask/finish()``.
+    /// - Returns: A handle on the effects this send started and on the effects their feedback started;
+    ///   ignore it, `await` its ``StoreTask/finish()`` or ``StoreTask/cancel()`` it. A send made while
+    ///   another message is being processed returns an empty handle: its effects join that message's.
     @inlinable
     @discardableResult
     public func send(_ action: R.Action) -> StoreTask {
-        registrar.willSet(self, keyPath: stateKeyPath)
-        let effect = reducer.reduce(into: &currentState, action: action)
-        registrar.didSet(self, keyPath: stateKeyPath)
-        if effect.isNone {
-            return StoreTask()
+        StoreTask(process(.input(action)))
+    }
+
+    /// Processes `message`, or queues it if a message is already being processed.
+    ///
+    /// The message is reduced into a copy of the state, then whatever it queued; the copy is written
+    /// back once, and what the woken observers queued is processed the same way, in a new round.
+    @inlinable
+    func process(_ message: Message<R.Action, R.Feedback>) -> Task<Void, Never>? {
+        guard !isProcessing else {
+            queue.append(message)
+            return nil
         }
-        return start(effect)
+        isProcessing = true
+        var batch = EffectBatch<R.Output>()
+        var state = currentState
+        let effect = reducer.reduce(into: &state, message: message)
+        if !effect.isNone {
+            apply(effect, to: &batch)
+        }
+        while true {
+            if !queue.isEmpty {
+                reduceQueue(into: &state, batch: &batch)
+            }
+            writeBack(state)
+            if !batch.outputs.isEmpty {
+                emit(batch.takeOutputs())
+            }
+            if queue.isEmpty { break }
+            state = currentState
+        }
+        isProcessing = false
+        return batch.finish()
+    }
+
+    /// Reduces the queued messages in order, including those queued while it runs, and empties the queue.
+    @inlinable
+    func reduceQueue(into state: inout R.State, batch: inout EffectBatch<R.Output>) {
+        var index = 0
+        while index < queue.count {
+            let effect = reducer.reduce(into: &state, message: queue[index])
+            index += 1
+            if !effect.isNone {
+                apply(effect, to: &batch)
+            }
+        }
+        queue.removeAll(keepingCapacity: true)
+    }
+
+    /// Assigns the reduced copy back and wakes the observers of the whole state and of every observed
+    /// field or row that changed. Observers run inside this call; what they send is queued.
+    @inlinable
+    func writeBack(_ state: R.State) {
+        registrar.willSet(self, keyPath: stateKeyPath)
+        let slicesChanged = !slices.isEmpty && slices.willChange(from: currentState, to: state)
+        currentState = state
+        if slicesChanged {
+            slices.didChange()
+        }
+        registrar.didSet(self, keyPath: stateKeyPath)
     }
 
     /// The number of effect tasks that are running now. Finished tasks are not counted, and not kept.
     public var inFlightEffectCount: Int {
-        running.count
+        effects.runningCount
     }
 
     /// Returns once no effect is running: every effect started so far, and every effect that their
-    /// fed-back actions started, has finished. Awaits the tasks themselves; never sleeps.
+    /// feedback started, has finished. Awaits the tasks themselves; never sleeps.
     public func settle() async {
-        while let effect = running.values.first {
-            await effect.task.value
-        }
-    }
-
-    @usableFromInline
-    func start(_ effect: Effect<R.Action>) -> StoreTask {
-        for case .cancel(let id) in effect.operations {
-            cancelEffects(id: id)
-        }
-        var tasks: [Task<Void, Never>] = []
-        for case .run(let work) in effect.operations {
-            tasks.append(start(work))
-        }
-        return StoreTask(tasks)
-    }
-
-    private func start(_ work: Effect<R.Action>.Work) -> Task<Void, Never> {
-        let key = nextEffectKey
-        nextEffectKey += 1
-        let send = Send<R.Action> { [weak self] action in
-            self?.send(action)
-        }
-        let operation = work.operation
-        let task = Task(priority: work.priority) { @MainActor [weak self] in
-            await operation(send)
-            self?.effectDidFinish(key: key)
-        }
-        running[key] = RunningEffect(task: task, cancellationIDs: work.cancellationIDs)
-        for id in work.cancellationIDs {
-            runningByCancellationID[id, default: []].insert(key)
-        }
-        return task
-    }
-
-    private func cancelEffects(id: CancellationID) {
-        guard let keys = runningByCancellationID.removeValue(forKey: id) else { return }
-        for key in keys {
-            running[key]?.task.cancel()
-        }
-    }
-
-    private func effectDidFinish(key: Int) {
-        guard let effect = running.removeValue(forKey: key) else { return }
-        for id in effect.cancellationIDs {
-            runningByCancellationID[id]?.remove(key)
-            if runningByCancellationID[id]?.isEmpty == true {
-                runningByCancellationID[id] = nil
-            }
-        }
+        await effects.settle()
     }
 
     /// The number of cancellation ids with running work, for tests that check nothing is left behind.
     var cancellationIDCount: Int {
-        runningByCancellationID.count
+        effects.cancellationIDCount
     }
-}
 
-/// A running effect task and the ids that can cancel it.
-private struct RunningEffect {
-    var task: Task<Void, Never>
-    var cancellationIDs: [CancellationID]
-}
-
-/// The tasks one ``Store/send(_:)`` started, TCA's `StoreTask`: await ``finish()`` to wait for that
-/// action's effects, or ``cancel()`` them.
-///
-/// Effects started later by the actions those effects feed back are not part of it; ``Store/settle()``
-/// waits for everything.
-public struct StoreTask: Sendable {
-    private let tasks: [Task<Void, Never>]
-
+    /// Applies one effect: cancellations first, then queued feedback, outputs and new tasks.
     @usableFromInline
-    init(_ tasks: [Task<Void, Never>] = []) {
-        self.tasks = tasks
-    }
-
-    /// Waits until the effects started by this send have finished.
-    public func finish() async {
-        for task in tasks {
-            await task.value
+    func apply(_ effect: Effect<R.Feedback, R.Output>, to batch: inout EffectBatch<R.Output>) {
+        for case .cancel(let id) in effect.operations {
+            effects.cancel(id: id)
+        }
+        for operation in effect.operations {
+            switch operation {
+            case .cancel: continue
+            case .send(let feedback): queue.append(.feedback(feedback))
+            case .output(let output): batch.outputs.append(output)
+            case .run(let work): start(work, in: batch.taskList())
+            }
         }
     }
 
-    /// Cancels the effects started by this send; their remaining actions are dropped.
-    public func cancel() {
-        for task in tasks {
-            task.cancel()
+    private func start(_ work: Effect<R.Feedback, R.Output>.Work, in list: EffectTaskList) {
+        let send = Send<R.Feedback> { [weak self] feedback in
+            if let task = self?.process(.feedback(feedback)) {
+                list.append(task)
+            }
+        }
+        let operation = work.operation
+        let task = effects.start(priority: work.priority, cancellationIDs: work.cancellationIDs) {
+            await operation(send)
+        }
+        list.append(task)
+    }
+}
+
+// MARK: - Outputs
+
+extension Store {
+    /// A new stream of the outputs the reducer's effects emit from now on, in order.
+    ///
+    /// Outputs are fire and forget: each is yielded to the streams that exist when the state it came
+    /// with is written back, and kept nowhere else. A stream whose consumer stopped listening is dropped
+    /// the next time an output is emitted; every stream ends when the store goes away.
+    public func outputs() -> AsyncStream<R.Output> {
+        let (stream, continuation) = AsyncStream<R.Output>.makeStream()
+        outputListeners.append(continuation)
+        return stream
+    }
+
+    @usableFromInline
+    func emit(_ outputs: [R.Output]) {
+        outputListeners.removeAll { listener in
+            outputs.contains { output in
+                if case .terminated = listener.yield(output) { return true }
+                return false
+            }
+        }
+    }
+}
+
+// MARK: - Observation per field
+
+extension Store {
+    /// One field of the state, observed on its own: `store.selectedTab`, `store.counters`.
+    ///
+    /// Observers are woken only when this field's value changes (see ``ScopedStore`` for the rule). A
+    /// key path deeper than one field (`\.transfer.amount`) is observed as one slice of its own.
+    public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<R.State, Value>) -> Value {
+        slices.field(keyPath).observers.access()
+        return currentState[keyPath: keyPath]
+    }
+
+    /// A value the store cannot compare: reading it observes the whole state, like ``state``.
+    public subscript<Value>(dynamicMember keyPath: KeyPath<R.State, Value>) -> Value {
+        state[keyPath: keyPath]
+    }
+
+    /// A store for element `index` of the collection at `rows`: TCA's scoped child store for a row.
+    ///
+    /// Its ``ScopedStore/state`` is that element, and its observers are woken only when that element
+    /// changes; its inputs are embedded into this store's with `action`, e.g.
+    /// `store.scope(\.counters, index: 3, action: AppFeature.Action.counter(index:_:))`. Every store for
+    /// the same row shares one set of observers. The row must exist when it is scoped; if the
+    /// collection later shrinks below it, the row store keeps showing the element's last value.
+    public func scope<Element: Equatable, ElementAction: Sendable>(
+        _ rows: KeyPath<R.State, [Element]>,
+        index: Int,
+        action: @escaping @MainActor (Int, ElementAction) -> R.Action
+    ) -> ScopedStore<Element, ElementAction> {
+        let row = slices.rows(rows).row(at: index, in: currentState)
+        return ScopedStore(row: row) { [self] elementAction in
+            send(action(index, elementAction))
         }
     }
 }

@@ -25,11 +25,35 @@ struct CounterFeatureTests {
     func returnedEffects() {
         let feature = CounterFeature(quoteClient: .failing())
         var state = CounterState()
-        #expect(feature.reduce(into: &state, action: .increment).isNone)
-        #expect(feature.reduce(into: &state, action: .decrement).isNone)
-        let fetch = feature.reduce(into: &state, action: .loadQuote)
+        #expect(feature.reduce(into: &state, message: .input(.increment)).isNone)
+        #expect(feature.reduce(into: &state, message: .input(.decrement)).isNone)
+        let fetch = feature.reduce(into: &state, message: .input(.loadQuote))
         #expect(!fetch.isNone)
         #expect(state == CounterState(isLoading: true))
+    }
+
+    /// Feedback cannot be sent from outside, and that is checked by the compiler:
+    /// `store.send(.quoteLoaded(...))` does not compile, because ``Store/send(_:)`` takes a
+    /// `CounterFeature.Action` and `quoteLoaded` is a `CounterFeature.Feedback`; the only thing that
+    /// accepts feedback is the ``Send`` an effect is given, whose initializer is internal to the module,
+    /// and the store's `process(_:)` that it calls is internal too. At run time the test checks the
+    /// other half: the feedback reaches the reducer only once the effect sends it.
+    @Test("feedback reaches the reducer only when the effect sends it")
+    func feedbackOnlyFromTheEffect() async {
+        let gate = ResponseGate(honorsCancellation: false)
+        let store = TestStore(
+            initialState: CounterState(),
+            reducer: CounterFeature(quoteClient: .gated(gate, results: [.success(.first)]))
+        )
+        store.send(.loadQuote) { $0.isLoading = true }
+        await waitUntil { gate.waitingCount == 1 }
+        #expect(store.state == CounterState(isLoading: true))
+        gate.release(0)
+        await store.receive(.quoteLoaded(.success(.first))) {
+            $0.isLoading = false
+            $0.quote = .first
+        }
+        await store.finish()
     }
 
     @Test("loadQuote feeds back the loaded quote")

@@ -11,6 +11,7 @@ struct Probe: Reducer {
     struct State: Equatable, Sendable {
         var finished = 0
         var chainLinks = 0
+        var trace: [String] = []
     }
 
     enum Action: Equatable, Sendable {
@@ -20,7 +21,20 @@ struct Probe: Reducer {
         case waitAtGateCancellably
         case stopWaiting
         case runTwiceMerged
+        case finish
+        /// Traces itself, then queues `echo` twice with `Effect.send`.
+        case trace(String)
+        case emit(Int)
+    }
+
+    enum Feedback: Equatable, Sendable {
         case finished
+        case chain(Int)
+        case echo(String)
+    }
+
+    enum Output: Equatable, Sendable {
+        case emitted(Int)
     }
 
     enum CancelID: Hashable, Sendable {
@@ -29,36 +43,48 @@ struct Probe: Reducer {
 
     var gate = ResponseGate()
     var cancellations = Counter()
+    /// Every reduction's start and end, to show that no reduction runs inside another.
+    var reductions = ReductionLog()
 
-    func reduce(into state: inout State, action: Action) -> Effect<Action> {
-        switch action {
-        case .runOnce:
-            return .run { send in await send(.finished) }
-
-        case .chain(let remaining):
-            state.chainLinks += 1
-            guard remaining > 0 else { return .none }
-            return .run { send in await send(.chain(remaining - 1)) }
-
-        case .waitAtGate:
-            return waitAtGate
-
-        case .waitAtGateCancellably:
-            return waitAtGate.cancellable(id: CancelID.wait)
-
-        case .stopWaiting:
-            return .cancel(id: CancelID.wait)
-
-        case .runTwiceMerged:
-            return .merge(.run { send in await send(.finished) }, .run { send in await send(.finished) })
-
-        case .finished:
+    func reduce(into state: inout State, message: Message<Action, Feedback>) -> Effect<Feedback, Output> {
+        reductions.begin(message)
+        defer { reductions.end(message) }
+        switch message {
+        case .input(let action): return reduce(into: &state, input: action)
+        case .feedback(.finished):
             state.finished += 1
+            return .none
+        case .feedback(.chain(let remaining)):
+            return reduce(into: &state, input: .chain(remaining))
+        case .feedback(.echo(let word)):
+            state.trace.append("echo \(word)")
             return .none
         }
     }
 
-    private var waitAtGate: Effect<Action> {
+    private func reduce(into state: inout State, input: Action) -> Effect<Feedback, Output> {
+        switch input {
+        case .runOnce: return .run { send in await send(.finished) }
+        case .chain(let remaining):
+            state.chainLinks += 1
+            guard remaining > 0 else { return .none }
+            return .run { send in await send(.chain(remaining - 1)) }
+        case .waitAtGate: return waitAtGate
+        case .waitAtGateCancellably: return waitAtGate.cancellable(id: CancelID.wait)
+        case .stopWaiting: return .cancel(id: CancelID.wait)
+        case .runTwiceMerged:
+            return .merge(.run { send in await send(.finished) }, .run { send in await send(.finished) })
+        case .finish:
+            state.finished += 1
+            return .none
+        case .trace(let word):
+            state.trace.append(word)
+            return .merge(.send(.echo(word + "1")), .send(.echo(word + "2")))
+        case .emit(let value): return .output(.emitted(value))
+        }
+    }
+
+    private var waitAtGate: Effect<Feedback, Output> {
         .run { [gate, cancellations] send in
             do {
                 try await gate.pass()
@@ -66,6 +92,40 @@ struct Probe: Reducer {
             } catch {
                 cancellations.increment()
             }
+        }
+    }
+}
+
+/// The start and end of every reduction, in order, and the deepest nesting seen.
+final class ReductionLog: Sendable {
+    private struct Entries {
+        var events: [String] = []
+        var depth = 0
+        var maximumDepth = 0
+    }
+
+    private let entries = Mutex(Entries())
+
+    var events: [String] {
+        entries.withLock { $0.events }
+    }
+
+    var maximumDepth: Int {
+        entries.withLock { $0.maximumDepth }
+    }
+
+    func begin(_ message: some Sendable) {
+        entries.withLock {
+            $0.events.append("begin \(message)")
+            $0.depth += 1
+            $0.maximumDepth = max($0.maximumDepth, $0.depth)
+        }
+    }
+
+    func end(_ message: some Sendable) {
+        entries.withLock {
+            $0.events.append("end \(message)")
+            $0.depth -= 1
         }
     }
 }
@@ -148,13 +208,16 @@ struct StoreTests {
         try await store.finish()
     }
 
-    @Test("a StoreTask's finish awaits the effects of its own send")
+    @Test("a StoreTask's finish awaits the effects of its own send, and the effects of their feedback")
     func storeTaskFinish() async {
         let store = Store(initialState: Probe.State(), reducer: Probe())
         let task = store.send(.runTwiceMerged)
         try await task.finish()
         #expect(store.state.finished == 2)
-        await store.send(.finished).finish()
+        await store.send(.chain(20)).finish()
+        #expect(store.state.chainLinks == 21)
+        #expect(store.inFlightEffectCount == 0)
+        await store.send(.finish).finish()
         #expect(store.state.finished == 3)
     }
 
@@ -181,10 +244,110 @@ struct StoreTests {
         let store = Store(initialState: Probe.State(), reducer: Probe())
         var wakes = 0
         observeContinuously({ _ = store.state }, onChange: { wakes += 1 })
-        store.send(.finished)
-        store.send(.finished)
+        store.send(.finish)
+        store.send(.finish)
         store.send(.chain(0))
         #expect(wakes == 3)
         #expect(store.state == Probe.State(finished: 2, chainLinks: 1))
+    }
+
+    @Test("feedback queued by Effect.send is reduced after the current message, never inside it")
+    func effectSendIsQueued() {
+        let probe = Probe()
+        let store = Store(initialState: Probe.State(), reducer: probe)
+        var wakes = 0
+        observeContinuously({ _ = store.state }, onChange: { wakes += 1 })
+        store.send(.trace("a"))
+        #expect(store.state.trace == ["a", "echo a1", "echo a2"])
+        #expect(probe.reductions.maximumDepth == 1)
+        #expect(
+            probe.reductions.events == [
+                "begin input(ClosureEffectsTests.Probe.Action.trace(\"a\"))",
+                "end input(ClosureEffectsTests.Probe.Action.trace(\"a\"))",
+                "begin feedback(ClosureEffectsTests.Probe.Feedback.echo(\"a1\"))",
+                "end feedback(ClosureEffectsTests.Probe.Feedback.echo(\"a1\"))",
+                "begin feedback(ClosureEffectsTests.Probe.Feedback.echo(\"a2\"))",
+                "end feedback(ClosureEffectsTests.Probe.Feedback.echo(\"a2\"))",
+            ])
+        // The input and its queued feedback are written back once: one wake for the three reductions.
+        #expect(wakes == 1)
+    }
+
+    @Test("an input sent by an observer during a write-back is queued and reduced after it")
+    func observerSendIsQueued() {
+        let probe = Probe()
+        let store = Store(initialState: Probe.State(), reducer: probe)
+        var statesSeenByObserver: [[String]] = []
+        var nestedTasks: [StoreTask] = []
+        let onChange: @MainActor () -> Void = {
+            statesSeenByObserver.append(store.state.trace)
+            if store.state.trace.isEmpty {
+                nestedTasks.append(store.send(.trace("b")))
+            }
+        }
+        observeContinuously({ _ = store.state }, onChange: onChange)
+        store.send(.trace("a"))
+        #expect(store.state.trace == ["a", "echo a1", "echo a2", "b", "echo b1", "echo b2"])
+        #expect(probe.reductions.maximumDepth == 1)
+        // Woken before each of the two write-backs: the second one is for the observer's own input.
+        #expect(statesSeenByObserver == [[], ["a", "echo a1", "echo a2"]])
+        #expect(nestedTasks.count == 1)
+        #expect(nestedTasks.first?.task == nil)
+    }
+
+    @Test("the reducer works on a copy: changing a row copies the rows array, as TCA's root store does")
+    func reduceIntoCopy() {
+        let store = Store(
+            initialState: AppFeature.State(counterCount: 100),
+            reducer: AppFeature(Dependencies(quoteClient: .failing(), bank: InMemoryBank(accounts: []))))
+        let before = store.state.counters.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        store.send(.counter(index: 3, .increment))
+        let after = store.state.counters.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        #expect(before != after)
+        #expect(store.state.counters[3].count == 1)
+        store.send(.selectTab(.transfer))
+        let untouched = store.state.counters.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        #expect(untouched == after)
+    }
+
+    @Test("outputs reach every listener once the state is written back, and are kept nowhere")
+    func outputs() async {
+        let (first, second) = outputStreamsOfReleasedStore()
+        var firstOutputs: [Probe.Output] = []
+        for await output in first {
+            firstOutputs.append(output)
+        }
+        var secondOutputs: [Probe.Output] = []
+        for await output in second {
+            secondOutputs.append(output)
+        }
+        #expect(firstOutputs == [.emitted(1), .emitted(2)])
+        #expect(secondOutputs == firstOutputs)
+    }
+
+    /// Two output streams of a store that emitted 0 before they were made and 1 and 2 after; the store
+    /// is released on return, which ends both streams.
+    private func outputStreamsOfReleasedStore() -> (AsyncStream<Probe.Output>, AsyncStream<Probe.Output>) {
+        let store = Store(initialState: Probe.State(), reducer: Probe())
+        store.send(.emit(0))
+        let streams = (store.outputs(), store.outputs())
+        store.send(.emit(1))
+        store.send(.emit(2))
+        return streams
+    }
+
+    @Test("cancelling a StoreTask cancels the effects of its send")
+    func storeTaskCancel() async {
+        let gate = ResponseGate(honorsCancellation: true)
+        let probe = Probe(gate: gate)
+        let store = Store(initialState: Probe.State(), reducer: probe)
+        let task = store.send(.waitAtGateCancellably)
+        await waitUntil { gate.waitingCount == 1 }
+        task.cancel()
+        await task.finish()
+        await store.settle()
+        #expect(probe.cancellations.count == 1)
+        #expect(store.state.finished == 0)
+        #expect(store.cancellationIDCount == 0)
     }
 }

@@ -7,18 +7,21 @@ import Testing
 
 /// A small TestStore in the style of TCA's, built on the real ``Store``.
 ///
-/// `send` performs an action and asserts the exact state it produced; `receive` awaits the next action
-/// an effect fed back and asserts it and the exact state it produced; `finish` awaits every effect and
-/// fails if an action was left unasserted. Every state change is asserted, field by field, because the
-/// test states the whole expected value.
+/// `send` performs an input and asserts the exact state it produced; `receive` awaits the next
+/// feedback (from an effect, or queued by `Effect.send`) and asserts it and the exact state it
+/// produced; `finish` awaits every effect and fails if a message was left unasserted. Every state
+/// change is asserted, field by field, because the test states the whole expected value.
 @MainActor
-final class TestStore<Base: Reducer> where Base.State: Equatable & Sendable, Base.Action: Equatable {
+final class TestStore<Base: Reducer>
+where Base.State: Equatable & Sendable, Base.Action: Equatable, Base.Feedback: Equatable {
+    typealias Logged = Message<Base.Action, Base.Feedback>
+
     let store: Store<Recording<Base>>
-    private let log: ActionLog<Base.Action, Base.State>
+    private let log: ActionLog<Logged, Base.State>
     private var expectedState: Base.State
 
     init(initialState: Base.State, reducer: Base) {
-        let log = ActionLog<Base.Action, Base.State>()
+        let log = ActionLog<Logged, Base.State>()
         self.log = log
         self.expectedState = initialState
         self.store = Store(initialState: initialState, reducer: Recording(base: reducer, log: log))
@@ -29,6 +32,7 @@ final class TestStore<Base: Reducer> where Base.State: Equatable & Sendable, Bas
     }
 
     /// Sends `action` and expects the state `update` describes, starting from the last asserted state.
+    /// Feedback the send queued behind it stays in the log for ``receive(_:assert:sourceLocation:)``.
     @discardableResult
     func send(
         _ action: Base.Action,
@@ -40,17 +44,16 @@ final class TestStore<Base: Reducer> where Base.State: Equatable & Sendable, Bas
             unasserted.isEmpty, "Actions received but not asserted: \(unasserted.map(\.action))",
             sourceLocation: sourceLocation)
         let task = store.send(action)
-        let entries = log.removeAll()
-        #expect(entries.map(\.action) == [action], sourceLocation: sourceLocation)
+        let entry = log.removeFirst()
+        #expect(entry?.action == .input(action), sourceLocation: sourceLocation)
         update(&expectedState)
-        #expect(entries.last?.state == expectedState, sourceLocation: sourceLocation)
+        #expect(entry?.state == expectedState, sourceLocation: sourceLocation)
         return task
     }
 
-    /// Awaits the next action an effect fed back, expects it to be `action`, and expects the state
-    /// `update` describes.
+    /// Awaits the next feedback, expects it to be `feedback`, and expects the state `update` describes.
     func receive(
-        _ action: Base.Action,
+        _ feedback: Base.Feedback,
         assert update: (inout Base.State) -> Void = { _ in },
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
@@ -59,10 +62,10 @@ final class TestStore<Base: Reducer> where Base.State: Equatable & Sendable, Bas
         }
         guard let entry = log.removeFirst() else {
             Issue.record(
-                "Expected to receive \(action), but no effect is running.", sourceLocation: sourceLocation)
+                "Expected to receive \(feedback), but no effect is running.", sourceLocation: sourceLocation)
             return
         }
-        #expect(entry.action == action, sourceLocation: sourceLocation)
+        #expect(entry.action == .feedback(feedback), sourceLocation: sourceLocation)
         update(&expectedState)
         #expect(entry.state == expectedState, sourceLocation: sourceLocation)
     }
@@ -82,19 +85,25 @@ final class TestStore<Base: Reducer> where Base.State: Equatable & Sendable, Bas
     }
 }
 
-/// Runs `base` and records every action it reduces with the state right after it.
+/// Runs `base` and records every message it reduces with the state right after it.
 struct Recording<Base: Reducer>: Reducer where Base.State: Sendable {
-    let base: Base
-    let log: ActionLog<Base.Action, Base.State>
+    typealias Action = Base.Action
+    typealias Feedback = Base.Feedback
+    typealias Output = Base.Output
 
-    func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-        let effect = base.reduce(into: &state, action: action)
-        log.append(action: action, state: state)
+    let base: Base
+    let log: ActionLog<Message<Base.Action, Base.Feedback>, Base.State>
+
+    func reduce(
+        into state: inout Base.State, message: Message<Base.Action, Base.Feedback>
+    ) -> Effect<Base.Feedback, Base.Output> {
+        let effect = base.reduce(into: &state, message: message)
+        log.append(action: message, state: state)
         return effect
     }
 }
 
-/// The actions a ``Recording`` reducer saw, oldest first.
+/// The messages a ``Recording`` reducer saw, oldest first.
 final class ActionLog<Action: Sendable, State: Sendable>: Sendable {
     struct Entry: Sendable {
         var action: Action

@@ -113,6 +113,22 @@ struct TransferFeatureTests {
         try await store.finish()
     }
 
+    @Test("a completed transfer emits transferSucceeded as its only output, and no other feedback does")
+    func transferOutput() {
+        let feature = TransferFeature(
+            Dependencies(quoteClient: .failing(), bank: InMemoryBank(accounts: accounts)))
+        let transaction = Transaction(id: TransactionID(1), from: alice.id, to: bob.id, amount: 30)
+        var state = TransferState(accounts: accounts)
+        let completed = feature.reduce(into: &state, message: .feedback(.transferCompleted(transaction)))
+        let outputs = completed.operations.compactMap { operation -> TransferFeature.Output? in
+            if case .output(let output) = operation { return output }
+            return nil
+        }
+        #expect(outputs == [.transferSucceeded(transaction)])
+        #expect(completed.operations.count == 1)
+        #expect(feature.reduce(into: &state, message: .feedback(.transferFailed(.unknown))).isNone)
+    }
+
     @Test("a transfer moves the money, updates the shown balances and clears the form")
     func transferSuccess() async throws {
         let bank = InMemoryBank(accounts: accounts)

@@ -53,12 +53,24 @@ enum ClosureEffectsSubject: ArchitectureSubject {
         Store(initialState: AppFeature.State(counterCount: counters), reducer: AppFeature(dependencies))
     }
 
+    /// Observes the `counters` field, the collection as a whole: every counter action wakes it.
     static func observeCounter(
         _ app: Store<AppFeature>,
         at index: Int,
         onChange: @escaping @MainActor () -> Void
     ) {
-        observeContinuously({ _ = app.state.counters[index] }, onChange: onChange)
+        observeContinuously({ _ = app.counters[index] }, onChange: onChange)
+    }
+
+    /// Observes counter `index` through its row store, as a TCA row view does: only that counter's
+    /// changes wake it. For a `single-store-scoped` layout.
+    static func observeScopedCounter(
+        _ app: Store<AppFeature>,
+        at index: Int,
+        onChange: @escaping @MainActor () -> Void
+    ) {
+        let counter = app.scopeCounter(at: index)
+        observeContinuously({ _ = counter.state }, onChange: onChange)
     }
 
     static func increment(_ app: Store<AppFeature>, counterAt index: Int) {
