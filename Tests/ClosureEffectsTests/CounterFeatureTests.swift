@@ -39,21 +39,21 @@ struct CounterFeatureTests {
     /// and the store's `process(_:)` that it calls is internal too. At run time the test checks the
     /// other half: the feedback reaches the reducer only once the effect sends it.
     @Test("feedback reaches the reducer only when the effect sends it")
-    func feedbackOnlyFromTheEffect() async {
+    func feedbackOnlyFromTheEffect() async throws {
         let gate = ResponseGate(honorsCancellation: false)
         let store = TestStore(
             initialState: CounterState(),
             reducer: CounterFeature(quoteClient: .gated(gate, results: [.success(.first)]))
         )
         store.send(.loadQuote) { $0.isLoading = true }
-        await waitUntil { gate.waitingCount == 1 }
+        try await waitUntil { gate.waitingCount == 1 }
         #expect(store.state == CounterState(isLoading: true))
         gate.release(0)
-        await store.receive(.quoteLoaded(.success(.first))) {
+        try await store.receive(.quoteLoaded(.success(.first))) {
             $0.isLoading = false
             $0.quote = .first
         }
-        await store.finish()
+        try await store.finish()
     }
 
     @Test("loadQuote feeds back the loaded quote")

@@ -147,12 +147,12 @@ final class Counter: Sendable {
 @MainActor
 struct StoreTests {
     @Test("finished effect tasks are dropped: none left in flight after 1000 effects")
-    func finishedTasksAreDropped() async {
+    func finishedTasksAreDropped() async throws {
         let store = Store(initialState: Probe.State(), reducer: Probe())
         let tasks = (0..<1000).map { _ in store.send(.runOnce) }
         #expect(store.inFlightEffectCount == 1000)
         for task in tasks {
-            try await task.finish()
+            try await finishWithin("the task finishes") { await task.finish() }
         }
         #expect(store.inFlightEffectCount == 0)
         #expect(store.cancellationIDCount == 0)
@@ -160,14 +160,14 @@ struct StoreTests {
     }
 
     @Test("cancellable effects leave no bookkeeping behind once finished")
-    func cancellableEffectsAreDropped() async {
+    func cancellableEffectsAreDropped() async throws {
         let store = Store(
             initialState: CounterState(), reducer: CounterFeature(quoteClient: .constant(.first)))
         let tasks = (0..<1000).map { _ in store.send(.loadQuote) }
         #expect(store.inFlightEffectCount == 1000)
         #expect(store.cancellationIDCount == 1)
         for task in tasks {
-            try await task.finish()
+            try await finishWithin("the task finishes") { await task.finish() }
         }
         #expect(store.inFlightEffectCount == 0)
         #expect(store.cancellationIDCount == 0)
@@ -209,10 +209,10 @@ struct StoreTests {
     }
 
     @Test("a StoreTask's finish awaits the effects of its own send, and the effects of their feedback")
-    func storeTaskFinish() async {
+    func storeTaskFinish() async throws {
         let store = Store(initialState: Probe.State(), reducer: Probe())
         let task = store.send(.runTwiceMerged)
-        try await task.finish()
+        try await finishWithin("the task finishes") { await task.finish() }
         #expect(store.state.finished == 2)
         await store.send(.chain(20)).finish()
         #expect(store.state.chainLinks == 21)
@@ -337,12 +337,12 @@ struct StoreTests {
     }
 
     @Test("cancelling a StoreTask cancels the effects of its send")
-    func storeTaskCancel() async {
+    func storeTaskCancel() async throws {
         let gate = ResponseGate(honorsCancellation: true)
         let probe = Probe(gate: gate)
         let store = Store(initialState: Probe.State(), reducer: probe)
         let task = store.send(.waitAtGateCancellably)
-        await waitUntil { gate.waitingCount == 1 }
+        try await waitUntil { gate.waitingCount == 1 }
         task.cancel()
         await task.finish()
         await store.settle()

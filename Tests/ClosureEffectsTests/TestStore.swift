@@ -57,7 +57,7 @@ where Base.State: Equatable & Sendable, Base.Action: Equatable, Base.Feedback: E
         assert update: (inout Base.State) -> Void = { _ in },
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
-        try await waitUntil("an effect feeds back \(action)", sourceLocation: sourceLocation) {
+        try await waitUntil("an effect feeds back \(feedback)", sourceLocation: sourceLocation) {
             !log.isEmpty || store.inFlightEffectCount == 0
         }
         guard let entry = log.removeFirst() else {
