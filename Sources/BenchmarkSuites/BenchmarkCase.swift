@@ -31,7 +31,10 @@ struct BenchmarkCase {
     /// work is the same in every run, including intents that alternate between two values.
     var allocationIterations = 1_000
     /// Extra exact counts measured after timing, e.g. observers woken per operation.
-    var extraCounts: (@MainActor (_ size: RunSize) async -> [(metric: String, unit: String, value: Double)])?
+    var extraCounts: ExtraCounts?
+
+    typealias ExtraCounts =
+        @MainActor (_ size: RunSize) async -> [(metric: String, unit: String, value: Double)]
 
     func key(metric: String) -> ResultRow.Key {
         ResultRow.Key(

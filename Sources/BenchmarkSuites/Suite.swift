@@ -53,12 +53,14 @@ public struct RunSize: Sendable, Equatable {
         retentionEffects: 10_000
     )
 
-    /// The CI-sized run: 7 samples of at least 0.5 ms each; the same rows as a full run.
+    /// The CI-sized run: 7 samples of at least 0.5 ms each, 4,000 effects per retention figure
+    /// (a store that keeps its tasks holds hundreds of bytes per effect; one that forgets them
+    /// holds a few hundred bytes in all, under 0.1 B per effect); the same rows as a full run.
     public static let quick = RunSize(
         samples: 7,
         warmUpRounds: 1,
         targetSampleDuration: .microseconds(500),
-        retentionEffects: 10_000
+        retentionEffects: 4_000
     )
 
     /// A tiny run for tests: numbers are meaningless, every row is produced.

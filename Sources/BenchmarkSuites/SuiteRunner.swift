@@ -109,7 +109,7 @@ public struct SuiteRunner {
         rows += await countAllocations(timed.map(\.benchmarkCase).filter(\.countsAllocations))
         for benchmarkCase in cases {
             guard let extraCounts = benchmarkCase.extraCounts else { continue }
-            for (metric, unit, value) in await extraCounts(size) {
+            for (metric, unit, value) in await extraCount(extraCounts, of: suite) {
                 rows.append(countRow(benchmarkCase, metric, unit, value))
             }
         }
@@ -250,6 +250,20 @@ public struct SuiteRunner {
         return rows
     }
 
+    /// Takes a case's extra counts; retention's heap readings in serial mode, like the effects'
+    /// allocation counts, so that what the runtime allocates on other threads meanwhile cannot land
+    /// in the window.
+    private func extraCount(_ extraCounts: BenchmarkCase.ExtraCounts, of suite: Suite) async
+        -> [(metric: String, unit: String, value: Double)]
+    {
+        guard suite == .retention, countsEffectsSerially else { return await extraCounts(size) }
+        return await AllocationCounter.serially { await extraCounts(size) }
+    }
+
+    /// Synchronous counts are exact, so two repetitions suffice to show that they agree (a third
+    /// would add a third of the pass's time: 5 s per architecture for the N = 10,000 layout cases).
+    static let synchronousCountRepetitions = 2
+
     /// The allocation pass of one case. Synchronous work is counted on its own thread. Async work is
     /// counted on every thread, in serial mode (``AllocationCounter/serially(_:)``): every job runs
     /// on the main thread in enqueue order, so whether an `await` suspends, and so what it
@@ -259,7 +273,8 @@ public struct SuiteRunner {
         guard let benchmark = benchmarkCase.benchmark else { return nil }
         let iterations = benchmarkCase.allocationIterations
         guard benchmark.isAsync else {
-            return await benchmark.measureAllocations(iterations: iterations, scope: .currentThread)
+            return await benchmark.measureAllocations(
+                iterations: iterations, repetitions: Self.synchronousCountRepetitions, scope: .currentThread)
         }
         guard countsEffectsSerially else {
             return await benchmark.measureAllocations(iterations: iterations, scope: .allThreads)

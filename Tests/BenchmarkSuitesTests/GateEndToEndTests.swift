@@ -54,14 +54,22 @@ struct GateEndToEndTests {
         return await runner.run(.dispatch, [benchmarkCase])
     }
 
+    /// The best of three measurements, as the gate's users run it (`--best-of 3`): one slow
+    /// stretch of the machine cannot decide the comparison.
+    func measureBestOfThree(_ variant: Variant) async -> [ResultRow] {
+        var runs: [[ResultRow]] = []
+        for _ in 0..<3 { runs.append(await measure(variant)) }
+        return BestOf.merge(runs)
+    }
+
     @Test("A clean re-run passes; +1 allocation per action and 2× the work are caught")
     func gateCatchesInjectedRegressions() async throws {
-        let baseline = await measure(.clean)
+        let baseline = await measureBestOfThree(.clean)
         #expect(
-            Set(baseline.map(\.key.metric))
+            Set(baseline.filter { $0.kind != .informational }.map(\.key.metric))
                 == (AllocationCounter.isAvailable ? ["time", "mallocs", "bytes"] : ["time"]))
 
-        let rerun = try Comparison(baseline: baseline, current: await measure(.clean))
+        let rerun = try Comparison(baseline: baseline, current: await measureBestOfThree(.clean))
         #expect(!rerun.hasRegression, "a clean re-run failed the gate: \(rerun.regressions)")
 
         if AllocationCounter.isAvailable {
@@ -72,7 +80,7 @@ struct GateEndToEndTests {
             #expect(mallocs.current - mallocs.baseline == 1)
         }
 
-        let slow = try Comparison(baseline: baseline, current: await measure(.twiceTheWork))
+        let slow = try Comparison(baseline: baseline, current: await measureBestOfThree(.twiceTheWork))
         let time = try #require(slow.changes.first { $0.key.metric == "time" })
         #expect(
             time.verdict == .regression, "2× the work changed the time ratio by only \(time.percent ?? 0)%")
