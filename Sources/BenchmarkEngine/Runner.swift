@@ -143,17 +143,17 @@ public struct BenchmarkRunner: Sendable {
 
     /// Times `benchmarks` interleaved and returns one result per benchmark, in the given order.
     ///
-    /// `progress` receives short human-readable messages (for stderr).
+    /// `progress` hears when a batch size is found and after every tenth kept round.
     public func run(
         _ benchmarks: [Benchmark],
-        progress: (String) -> Void = { _ in },
+        progress: (Progress) -> Void = { _ in },
         isolation: isolated (any Actor)? = #isolation
     ) async -> [BenchmarkResult] {
         guard !benchmarks.isEmpty else { return [] }
         var sizes: [BatchSize] = []
         for benchmark in benchmarks {
             let size = await batchSize(for: benchmark)
-            progress("\(benchmark.name): \(size.iterations) iterations per sample")
+            progress(.batchSized(benchmark: benchmark.name, iterations: size.iterations))
             sizes.append(size)
         }
         var samples = Array(repeating: [Double](), count: benchmarks.count)
@@ -169,7 +169,7 @@ public struct BenchmarkRunner: Sendable {
                 if let cpu = time.processCPU { cpuSamples[index].append(Double(cpu) / Double(iterations)) }
             }
             if keep && (round - configuration.warmUpRounds + 1) % 10 == 0 {
-                progress("round \(round - configuration.warmUpRounds + 1) of \(configuration.samples)")
+                progress(.roundsKept(round - configuration.warmUpRounds + 1, of: configuration.samples))
             }
         }
         return benchmarks.indices.map { index in
@@ -182,6 +182,24 @@ public struct BenchmarkRunner: Sendable {
                 clock: configuration.clock(for: benchmarks[index]),
                 processCPUTime: Statistics(cpuSamples[index])
             )
+        }
+    }
+}
+
+extension BenchmarkRunner {
+    /// What a run reports while it goes.
+    public enum Progress: Sendable, Equatable, CustomStringConvertible {
+        /// Batch sizing found how many iterations one sample of `benchmark` runs.
+        case batchSized(benchmark: String, iterations: Int)
+        /// `kept` of `of` rounds have been sampled.
+        case roundsKept(Int, of: Int)
+
+        public var description: String {
+            switch self {
+            case .batchSized(let benchmark, let iterations):
+                "\(benchmark): \(iterations) iterations per sample"
+            case .roundsKept(let kept, let total): "round \(kept) of \(total)"
+            }
         }
     }
 }

@@ -104,9 +104,13 @@ public struct SuiteRunner {
     }
 
     func run(_ suite: Suite, _ cases: [BenchmarkCase]) async -> [ResultRow] {
-        let timed = await time(suite, cases.filter { $0.benchmark != nil })
-        var rows = timed.flatMap { timeRows($0) }
-        rows += await countAllocations(timed.map(\.benchmarkCase).filter(\.countsAllocations))
+        let measured = cases.filter { $0.benchmark != nil }
+        let counts = await countAllocations(measured.filter(\.countsAllocations))
+        let heavy = Set(
+            counts.filter { $0.key.metric == "bytes" && $0.median >= Self.heavyBytesPerOperation }.map(
+                \.key.group))
+        let timed = await time(suite, measured, heavy: heavy)
+        var rows = timed.flatMap { timeRows($0) } + counts
         for benchmarkCase in cases {
             guard let extraCounts = benchmarkCase.extraCounts else { continue }
             for (metric, unit, value) in await extraCount(extraCounts, of: suite) {
@@ -127,21 +131,38 @@ public struct SuiteRunner {
 
     /// The isolation rule: which cases share timing rounds.
     ///
-    /// Cases of one size N (or without a size) form one group; groups run one after another, and
-    /// the heap is trimmed before each. A layout case at N = 10,000 allocates and frees megabytes
-    /// per operation; interleaved with N = 10 cases, the state it leaves in the allocator (and the
-    /// cache lines it evicts) lands on whichever case runs next, which made identical-work cases
-    /// differ by up to 5x. Within a group the cases do comparable work, and the shuffled order
-    /// spreads what remains evenly. Groups keep the order of first appearance.
-    static func timingGroups(_ cases: [BenchmarkCase]) -> [[BenchmarkCase]] {
+    /// Cases of one size N (or without a size) form one group, except that a case allocating at
+    /// least ``heavyBytesPerOperation`` per operation gets rounds of its own (with the reference).
+    /// Groups run one after another, and the heap is trimmed before each. The reason is measured: a
+    /// layout case at N = 10,000 with Observation allocates and frees 6.7 MB per operation, and the
+    /// state it leaves in the allocator and the caches lands on whichever case runs next; next to
+    /// such cases, identical-work cases at N = 10 differed by up to 5x, and light cases at N =
+    /// 10,000 ran 2.2-2.8x slower than alone. Groups keep the order of first appearance; a heavy
+    /// case follows its size's group.
+    static func timingGroups(_ cases: [BenchmarkCase], heavy: Set<ResultRow.Key.Group> = [])
+        -> [[BenchmarkCase]]
+    {
         var order: [Int?] = []
         var groups: [Int?: [BenchmarkCase]] = [:]
+        var alone: [Int?: [[BenchmarkCase]]] = [:]
         for benchmarkCase in cases {
-            if groups[benchmarkCase.n] == nil { order.append(benchmarkCase.n) }
-            groups[benchmarkCase.n, default: []].append(benchmarkCase)
+            if groups[benchmarkCase.n] == nil && alone[benchmarkCase.n] == nil {
+                order.append(benchmarkCase.n)
+            }
+            if heavy.contains(benchmarkCase.key(metric: "").group) {
+                alone[benchmarkCase.n, default: []].append([benchmarkCase])
+            } else {
+                groups[benchmarkCase.n, default: []].append(benchmarkCase)
+            }
         }
-        return order.map { groups[$0, default: []] }
+        return order.flatMap { n in (groups[n].map { [$0] } ?? []) + alone[n, default: []] }
     }
+
+    /// Bytes allocated per operation from which a case is timed in rounds of its own: 64 KiB, half
+    /// of glibc's initial threshold for serving a block by `mmap`. Above it, an operation's
+    /// allocations outgrow the per-core caches and can change how the allocator serves large
+    /// blocks for everything that runs after it.
+    static let heavyBytesPerOperation = 65_536.0
 
     /// The reference timed beside a suite's cases: the round-trip hop for effects (reported as a
     /// row of the suite), the struct mutation for synchronous suites (reported by the baseline
@@ -154,21 +175,24 @@ public struct SuiteRunner {
         }
     }
 
-    private func time(_ suite: Suite, _ cases: [BenchmarkCase]) async -> [TimedCase] {
+    private func time(_ suite: Suite, _ cases: [BenchmarkCase], heavy: Set<ResultRow.Key.Group>) async
+        -> [TimedCase]
+    {
         guard !cases.isEmpty else { return [] }
         let reference = Self.reference(for: suite)
         var timed: [TimedCase] = []
-        for (index, group) in Self.timingGroups(cases).enumerated() {
+        for (index, group) in Self.timingGroups(cases, heavy: heavy).enumerated() {
             AllocationCounter.trimHeap()
             let members = group + (reference.map { [$0.benchmarkCase] } ?? [])
             progress(
                 "  timing \(group.count) benchmarks\(group[0].n.map { " at N = \($0)" } ?? ""), interleaved")
             let runner = BenchmarkRunner(configuration: configuration(seed: seed &+ UInt64(index)))
-            let results = await runner.run(members.compactMap(\.benchmark)) { message in
-                if message.hasPrefix("round") { progress("    \(message)") }
+            let results = await runner.run(members.compactMap(\.benchmark)) { update in
+                if case .roundsKept = update { progress("    \(update)") }
             }
             let referenceResult = reference == nil ? results.first : results.last
-            let reported = reference?.isReported == false ? group : members
+            let reportsReference = reference?.isReported == true && index == 0
+            let reported = reportsReference ? members : group
             timed += zip(reported, results).map {
                 TimedCase(benchmarkCase: $0, result: $1, reference: referenceResult)
             }

@@ -98,7 +98,7 @@ struct SuiteRunnerTests {
         #expect(empty?.unit == "ns/sample" && empty?.ratioToBaseline == nil)
     }
 
-    @Test("the isolation rule: cases of one size share rounds, sizes never mix, first-seen order")
+    @Test("the isolation rule: cases of one size share rounds, sizes never mix, heavy cases run alone")
     func timingGroups() {
         func sized(_ architecture: String, _ n: Int?) -> BenchmarkCase {
             BenchmarkCase(suite: .layout, architecture: architecture, feature: "app/increment", n: n)
@@ -107,6 +107,10 @@ struct SuiteRunnerTests {
         let groups = SuiteRunner.timingGroups(cases)
         #expect(groups.map { $0.map(\.n) } == [[10, 10], [10_000, 10_000], [nil]])
         #expect(groups[0].map(\.architecture) == ["a", "b"])
+        let heavy: Set = [sized("a", 10_000).key(metric: "").group]
+        let isolated = SuiteRunner.timingGroups(cases, heavy: heavy)
+        #expect(isolated.map { $0.map(\.architecture) } == [["a", "b"], ["b"], ["a"], ["c"]])
+        #expect(isolated.map { $0.map(\.n) } == [[10, 10], [10_000], [10_000], [nil]])
     }
 
     @Test("every suite but baseline and retention is timed beside a reference; effects report theirs")
