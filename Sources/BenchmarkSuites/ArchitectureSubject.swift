@@ -49,6 +49,20 @@ protocol ArchitectureSubject {
         onChange: @escaping @MainActor () -> Void
     )
     static func increment(_ app: MultiStoreApp, counterAt index: Int)
+
+    // Read-only access for the benchmark postconditions: each reads the native object's state and
+    // changes, starts or observes nothing. Never called inside a timed body.
+
+    /// The counter's state.
+    static func snapshot(_ counter: Counter) -> CounterState
+    /// The transfer feature's state.
+    static func snapshot(_ transfer: Transfer) -> TransferState
+    /// How many effect tasks the transfer feature still holds.
+    static func inFlightEffects(_ transfer: Transfer) -> Int
+    /// The state of counter `index` of a single-store app.
+    static func counterSnapshot(_ app: SingleStoreApp, at index: Int) -> CounterState
+    /// The state of counter `index` of a multi-store app.
+    static func counterSnapshot(_ app: MultiStoreApp, at index: Int) -> CounterState
 }
 
 extension ArchitectureSubject {

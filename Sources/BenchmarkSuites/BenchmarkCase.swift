@@ -35,6 +35,10 @@ struct BenchmarkCase {
 
     typealias ExtraCounts =
         @MainActor (_ size: RunSize) async -> [(metric: String, unit: String, value: Double)]
+    /// Runs the benchmark's own body for a few operations, untimed, and returns what it found wrong
+    /// (empty: the body did the work the case is named for). Nil for the references, whose bodies
+    /// touch no architecture, and for the retention suite, which has no timed body.
+    var postcondition: Postcondition?
 
     func key(metric: String) -> ResultRow.Key {
         ResultRow.Key(

@@ -20,10 +20,12 @@ enum Catalog {
         content: "Premature optimization is the root of all evil.", author: "Donald Knuth")
 
     static func dependencies(accounts: Int = 2, balance: Decimal = 1_000) -> Dependencies {
-        Dependencies(
-            quoteClient: .constant(quote),
-            bank: InMemoryBank(accounts: .sample(count: accounts, balance: balance))
-        )
+        dependencies(bank: InMemoryBank(accounts: .sample(count: accounts, balance: balance)))
+    }
+
+    /// The constant quote and both use cases talking to `bank`.
+    static func dependencies(bank: InMemoryBank) -> Dependencies {
+        Dependencies(quoteClient: .constant(quote), bank: bank)
     }
 
     // MARK: - baseline
@@ -80,37 +82,31 @@ enum Catalog {
         let transfer = S.makeTransfer(TransferState(accounts: accounts), dependencies: dependencies())
         let selectable = [accounts[0], accounts[1]]
         let id = S.id.rawValue
+        let increment = Benchmark("\(id) counter/increment") { iterations in
+            for _ in 0..<iterations {
+                S.increment(counter)
+            }
+        }
+        let updateAmount = Benchmark("\(id) transfer/updateAmount") { iterations in
+            for iteration in 0..<iterations {
+                S.updateAmount(transfer, amounts[iteration & 1])
+            }
+        }
+        let selectFrom = Benchmark("\(id) transfer/selectFrom") { iterations in
+            for iteration in 0..<iterations {
+                S.selectFrom(transfer, selectable[iteration & 1])
+            }
+        }
         return [
             BenchmarkCase(
-                suite: .dispatch,
-                architecture: id,
-                feature: "counter/increment",
-                benchmark: Benchmark("\(id) counter/increment") { iterations in
-                    for _ in 0..<iterations {
-                        S.increment(counter)
-                    }
-                }
-            ),
+                suite: .dispatch, architecture: id, feature: "counter/increment", benchmark: increment,
+                postcondition: Postconditions.increments(S.self, counter, increment)),
             BenchmarkCase(
-                suite: .dispatch,
-                architecture: id,
-                feature: "transfer/updateAmount",
-                benchmark: Benchmark("\(id) transfer/updateAmount") { iterations in
-                    for iteration in 0..<iterations {
-                        S.updateAmount(transfer, amounts[iteration & 1])
-                    }
-                }
-            ),
+                suite: .dispatch, architecture: id, feature: "transfer/updateAmount", benchmark: updateAmount,
+                postcondition: Postconditions.setsAmount(S.self, transfer, amounts, updateAmount)),
             BenchmarkCase(
-                suite: .dispatch,
-                architecture: id,
-                feature: "transfer/selectFrom",
-                benchmark: Benchmark("\(id) transfer/selectFrom") { iterations in
-                    for iteration in 0..<iterations {
-                        S.selectFrom(transfer, selectable[iteration & 1])
-                    }
-                }
-            ),
+                suite: .dispatch, architecture: id, feature: "transfer/selectFrom", benchmark: selectFrom,
+                postcondition: Postconditions.selectsFrom(S.self, transfer, selectable, selectFrom)),
         ]
     }
 
@@ -120,40 +116,37 @@ enum Catalog {
         let counter = S.Entry.makeCounter(dependencies())
         let transfer = S.Entry.makeTransfer(dependencies())
         let accounts = [Account].sample(count: 2)
-        let amounts: [TransferIntent] = [.updateAmount(25), .updateAmount(50)]
-        let selections: [TransferIntent] = [.selectFrom(accounts[0]), .selectFrom(accounts[1])]
+        let values: [Decimal] = [25, 50]
+        let amounts = values.map(TransferIntent.updateAmount)
+        let selections = accounts.map(TransferIntent.selectFrom)
         let id = S.id.rawValue
+        let increment = Benchmark("\(id) adapter counter/increment") { iterations in
+            for _ in 0..<iterations {
+                counter.send(.increment)
+            }
+        }
+        let updateAmount = Benchmark("\(id) adapter transfer/updateAmount") { iterations in
+            for iteration in 0..<iterations {
+                transfer.send(amounts[iteration & 1])
+            }
+        }
+        let selectFrom = Benchmark("\(id) adapter transfer/selectFrom") { iterations in
+            for iteration in 0..<iterations {
+                transfer.send(selections[iteration & 1])
+            }
+        }
         return [
             BenchmarkCase(
-                suite: .dispatchAdapter,
-                architecture: id,
-                feature: "counter/increment",
-                benchmark: Benchmark("\(id) adapter counter/increment") { iterations in
-                    for _ in 0..<iterations {
-                        counter.send(.increment)
-                    }
-                }
-            ),
+                suite: .dispatchAdapter, architecture: id, feature: "counter/increment", benchmark: increment,
+                postcondition: Postconditions.increments(counter, increment)),
             BenchmarkCase(
-                suite: .dispatchAdapter,
-                architecture: id,
-                feature: "transfer/updateAmount",
-                benchmark: Benchmark("\(id) adapter transfer/updateAmount") { iterations in
-                    for iteration in 0..<iterations {
-                        transfer.send(amounts[iteration & 1])
-                    }
-                }
-            ),
+                suite: .dispatchAdapter, architecture: id, feature: "transfer/updateAmount",
+                benchmark: updateAmount,
+                postcondition: Postconditions.setsAmount(transfer, values, updateAmount)),
             BenchmarkCase(
-                suite: .dispatchAdapter,
-                architecture: id,
-                feature: "transfer/selectFrom",
-                benchmark: Benchmark("\(id) adapter transfer/selectFrom") { iterations in
-                    for iteration in 0..<iterations {
-                        transfer.send(selections[iteration & 1])
-                    }
-                }
-            ),
+                suite: .dispatchAdapter, architecture: id, feature: "transfer/selectFrom",
+                benchmark: selectFrom,
+                postcondition: Postconditions.selectsFrom(transfer, accounts, selectFrom)),
         ]
     }
 
@@ -162,54 +155,60 @@ enum Catalog {
     static func effectCases<S: ArchitectureSubject>(_ subject: S.Type) -> [BenchmarkCase] {
         let id = S.id.rawValue
         let counter = S.makeCounter(quoteClient: .constant(quote))
-        let loading = S.makeTransfer(TransferState(), dependencies: dependencies(accounts: 10))
+        let bankAccounts = [Account].sample(count: 10, balance: 1_000)
+        let loading = S.makeTransfer(
+            TransferState(), dependencies: dependencies(bank: InMemoryBank(accounts: bankAccounts)))
         let accounts = [Account].sample(count: 2, balance: 1_000)
+        let samples = LatestSample<(transfer: S.Transfer, bank: InMemoryBank)>()
+        let loadQuote = Benchmark("\(id) counter/loadQuote") { iterations in
+            for _ in 0..<iterations {
+                await S.loadQuote(counter)
+            }
+        }
+        // Only the submit is measured: every sample starts from a fresh feature and bank (so the
+        // ledger does not grow from sample to sample), and the selection and amount before each
+        // submit happen outside the meter. Money goes back and forth between the two accounts, one
+        // unit at a time, so every submit succeeds. `samples` keeps the latest for the postcondition.
+        let submitTransfer = Benchmark(
+            "\(id) transfer/submitTransfer",
+            setUp: { _ in
+                let bank = InMemoryBank(accounts: accounts)
+                let transfer = S.makeTransfer(
+                    TransferState(accounts: accounts), dependencies: dependencies(bank: bank))
+                samples.value = (transfer, bank)
+                return transfer
+            },
+            prepare: { transfer, index in
+                let forth = index & 1 == 0
+                S.selectFrom(transfer, forth ? accounts[0] : accounts[1])
+                S.selectTo(transfer, forth ? accounts[1] : accounts[0])
+                S.updateAmount(transfer, 1)
+            },
+            operation: { transfer in await S.submitTransfer(transfer) }
+        )
+        let loadAccounts = Benchmark("\(id) transfer/loadAccounts") { iterations in
+            for _ in 0..<iterations {
+                await S.loadAccounts(loading)
+            }
+        }
         return [
             effectCase(
-                id, "counter/loadQuote",
-                Benchmark("\(id) counter/loadQuote") { iterations in
-                    for _ in 0..<iterations {
-                        await S.loadQuote(counter)
-                    }
-                }
-            ),
-            // Only the submit is measured: every sample starts from a fresh feature and bank (so
-            // the ledger does not grow from sample to sample), and the selection and amount before
-            // each submit happen outside the meter. Money goes back and forth between the two
-            // accounts, one unit at a time, so every submit succeeds.
+                id, "counter/loadQuote", loadQuote, Postconditions.loadsQuote(S.self, counter, loadQuote)),
             effectCase(
-                id, "transfer/submitTransfer",
-                Benchmark(
-                    "\(id) transfer/submitTransfer",
-                    setUp: { _ in
-                        S.makeTransfer(
-                            TransferState(accounts: accounts),
-                            dependencies: dependencies(accounts: 2, balance: 1_000))
-                    },
-                    prepare: { transfer, index in
-                        let forth = index & 1 == 0
-                        S.selectFrom(transfer, forth ? accounts[0] : accounts[1])
-                        S.selectTo(transfer, forth ? accounts[1] : accounts[0])
-                        S.updateAmount(transfer, 1)
-                    },
-                    operation: { transfer in await S.submitTransfer(transfer) }
-                )
-            ),
+                id, "transfer/submitTransfer", submitTransfer,
+                Postconditions.submits(S.self, samples, accounts: accounts, amount: 1, submitTransfer)),
             effectCase(
-                id, "transfer/loadAccounts",
-                Benchmark("\(id) transfer/loadAccounts") { iterations in
-                    for _ in 0..<iterations {
-                        await S.loadAccounts(loading)
-                    }
-                }
-            ),
+                id, "transfer/loadAccounts", loadAccounts,
+                Postconditions.loadsAccounts(S.self, loading, bankAccounts, loadAccounts)),
         ]
     }
 
     /// One effect round trip: timed in µs, with its allocations and tasks counted over
     /// ``effectCountedOperations`` round trips.
-    static func effectCase(_ architecture: String, _ feature: String, _ benchmark: Benchmark) -> BenchmarkCase
-    {
+    static func effectCase(
+        _ architecture: String, _ feature: String, _ benchmark: Benchmark,
+        _ postcondition: @escaping Postcondition
+    ) -> BenchmarkCase {
         BenchmarkCase(
             suite: .effects,
             architecture: architecture,
@@ -217,7 +216,8 @@ enum Catalog {
             timeUnit: .microseconds,
             benchmark: benchmark,
             countsTasks: true,
-            allocationIterations: effectCountedOperations
+            allocationIterations: effectCountedOperations,
+            postcondition: postcondition
         )
     }
 
@@ -241,29 +241,38 @@ enum Catalog {
         var cases: [BenchmarkCase] = []
         for n in layoutSizes {
             let single = S.makeSingleStoreApp(counters: n, dependencies: dependencies())
-            let singleWakes = WakeCounter()
+            let singleWakes = LayoutWakes()
             for index in 0..<n {
-                S.observeCounter(single, at: index) { singleWakes.count += 1 }
+                let wakes = index == n / 2 ? singleWakes.incremented : singleWakes.others
+                S.observeCounter(single, at: index) { wakes.count += 1 }
+            }
+            let singleBody = Benchmark("\(S.id.rawValue) \(Layout.singleStore.rawValue) n=\(n)") {
+                iterations in
+                for _ in 0..<iterations {
+                    S.increment(single, counterAt: n / 2)
+                }
             }
             cases.append(
-                layoutCase(S.self, layout: .singleStore, n: n, wakes: singleWakes) { iterations in
-                    for _ in 0..<iterations {
-                        S.increment(single, counterAt: n / 2)
-                    }
-                }
-            )
+                layoutCase(
+                    S.self, layout: .singleStore, n: n, wakes: singleWakes, benchmark: singleBody,
+                    postcondition: Postconditions.incrementsSingleStore(
+                        S.self, single, n: n, singleWakes, singleBody)))
             let multi = S.makeMultiStoreApp(counters: n, dependencies: dependencies())
-            let multiWakes = WakeCounter()
+            let multiWakes = LayoutWakes()
             for index in 0..<n {
-                S.observeCounter(multi, at: index) { multiWakes.count += 1 }
+                let wakes = index == n / 2 ? multiWakes.incremented : multiWakes.others
+                S.observeCounter(multi, at: index) { wakes.count += 1 }
+            }
+            let multiBody = Benchmark("\(S.id.rawValue) \(Layout.multiStore.rawValue) n=\(n)") { iterations in
+                for _ in 0..<iterations {
+                    S.increment(multi, counterAt: n / 2)
+                }
             }
             cases.append(
-                layoutCase(S.self, layout: .multiStore, n: n, wakes: multiWakes) { iterations in
-                    for _ in 0..<iterations {
-                        S.increment(multi, counterAt: n / 2)
-                    }
-                }
-            )
+                layoutCase(
+                    S.self, layout: .multiStore, n: n, wakes: multiWakes, benchmark: multiBody,
+                    postcondition: Postconditions.incrementsMultiStore(
+                        S.self, multi, n: n, multiWakes, multiBody)))
         }
         return cases
     }
@@ -272,8 +281,9 @@ enum Catalog {
         _ subject: S.Type,
         layout: Layout,
         n: Int,
-        wakes: WakeCounter,
-        body: @escaping (_ iterations: Int) -> Void
+        wakes: LayoutWakes,
+        benchmark: Benchmark,
+        postcondition: @escaping Postcondition
     ) -> BenchmarkCase {
         BenchmarkCase(
             suite: .layout,
@@ -281,14 +291,15 @@ enum Catalog {
             feature: "app/increment",
             layout: layout.rawValue,
             n: n,
-            benchmark: Benchmark("\(S.id.rawValue) \(layout.rawValue) n=\(n)", body),
+            benchmark: benchmark,
             allocationIterations: layoutCountedOperations(n: n),
             extraCounts: { _ in
                 let operations = 4
-                wakes.count = 0
-                body(operations)
-                return [("observers-woken", "count", Double(wakes.count) / Double(operations))]
-            }
+                wakes.reset()
+                await benchmark.run(iterations: operations)
+                return [("observers-woken", "count", Double(wakes.total) / Double(operations))]
+            },
+            postcondition: postcondition
         )
     }
 
@@ -299,16 +310,18 @@ enum Catalog {
             let transfer = S.makeTransfer(
                 TransferState(accounts: .sample(count: n)), dependencies: dependencies())
             let amounts: [Decimal] = [25, 50]
+            let updateAmount = Benchmark("\(S.id.rawValue) state-copy n=\(n)") { iterations in
+                for iteration in 0..<iterations {
+                    S.updateAmount(transfer, amounts[iteration & 1])
+                }
+            }
             return BenchmarkCase(
                 suite: .stateCopy,
                 architecture: S.id.rawValue,
                 feature: "transfer/updateAmount",
                 n: n,
-                benchmark: Benchmark("\(S.id.rawValue) state-copy n=\(n)") { iterations in
-                    for iteration in 0..<iterations {
-                        S.updateAmount(transfer, amounts[iteration & 1])
-                    }
-                }
+                benchmark: updateAmount,
+                postcondition: Postconditions.setsAmount(S.self, transfer, amounts, updateAmount)
             )
         }
     }

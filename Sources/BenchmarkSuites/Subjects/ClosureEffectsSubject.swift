@@ -90,4 +90,24 @@ enum ClosureEffectsSubject: ArchitectureSubject {
     static func increment(_ app: MultiStoreApp, counterAt index: Int) {
         app.counters[index].send(.increment)
     }
+
+    static func snapshot(_ counter: Store<CounterFeature>) -> CounterState {
+        counter.state
+    }
+
+    static func snapshot(_ transfer: Store<TransferFeature>) -> TransferState {
+        transfer.state
+    }
+
+    static func inFlightEffects(_ transfer: Store<TransferFeature>) -> Int {
+        transfer.inFlightEffectCount
+    }
+
+    static func counterSnapshot(_ app: Store<AppFeature>, at index: Int) -> CounterState {
+        app.state.counters[index]
+    }
+
+    static func counterSnapshot(_ app: MultiStoreApp, at index: Int) -> CounterState {
+        app.counters[index].state
+    }
 }

@@ -81,4 +81,25 @@ enum EffectObjectsSubject: ArchitectureSubject {
     static func increment(_ app: MultiStoreApp, counterAt index: Int) {
         app.counters[index].send(.increment)
     }
+
+    /// The latest rendering, which for the counter workflow is its `CounterState`.
+    static func snapshot(_ counter: WorkflowHost<CounterFeature>) -> CounterState {
+        counter.rendering
+    }
+
+    static func snapshot(_ transfer: WorkflowHost<TransferFeature>) -> TransferState {
+        transfer.rendering
+    }
+
+    static func inFlightEffects(_ transfer: WorkflowHost<TransferFeature>) -> Int {
+        transfer.inFlightEffectCount
+    }
+
+    static func counterSnapshot(_ app: WorkflowHost<AppFeature>, at index: Int) -> CounterState {
+        app.rendering.counters[index]
+    }
+
+    static func counterSnapshot(_ app: MultiStoreApp, at index: Int) -> CounterState {
+        app.counters[index].rendering
+    }
 }

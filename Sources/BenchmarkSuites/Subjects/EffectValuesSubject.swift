@@ -77,4 +77,24 @@ enum EffectValuesSubject: ArchitectureSubject {
     static func increment(_ app: AppRoot, counterAt index: Int) {
         app.counters[index].dispatch(.increment)
     }
+
+    static func snapshot(_ counter: CounterLoop) -> CounterState {
+        counter.state
+    }
+
+    static func snapshot(_ transfer: TransferLoop) -> TransferState {
+        transfer.state
+    }
+
+    static func inFlightEffects(_ transfer: TransferLoop) -> Int {
+        transfer.inFlightEffectCount
+    }
+
+    static func counterSnapshot(_ app: AppLoop, at index: Int) -> CounterState {
+        app.state.counters[index]
+    }
+
+    static func counterSnapshot(_ app: AppRoot, at index: Int) -> CounterState {
+        app.counters[index].state
+    }
 }

@@ -84,4 +84,24 @@ enum LocalReducerSubject: ArchitectureSubject {
     static func increment(_ app: AppRootViewModel, counterAt index: Int) {
         app.counters[index].send(.increment)
     }
+
+    static func snapshot(_ counter: CounterViewModel) -> CounterState {
+        counter.state
+    }
+
+    static func snapshot(_ transfer: TransferViewModel) -> TransferState {
+        transfer.state
+    }
+
+    static func inFlightEffects(_ transfer: TransferViewModel) -> Int {
+        transfer.inFlightEffectCount
+    }
+
+    static func counterSnapshot(_ app: AppViewModel, at index: Int) -> CounterState {
+        app.state.counters[index]
+    }
+
+    static func counterSnapshot(_ app: AppRootViewModel, at index: Int) -> CounterState {
+        app.counters[index].state
+    }
 }

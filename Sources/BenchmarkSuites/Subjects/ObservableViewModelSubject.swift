@@ -87,4 +87,29 @@ enum ObservableViewModelSubject: ArchitectureSubject {
     static func increment(_ app: AppViewModel, counterAt index: Int) {
         app.counters[index].increment()
     }
+
+    static func snapshot(_ counter: CounterViewModel) -> CounterState {
+        CounterState(
+            count: counter.count, quote: counter.quote, isLoading: counter.isLoading,
+            errorMessage: counter.errorMessage)
+    }
+
+    static func snapshot(_ transfer: TransferViewModel) -> TransferState {
+        TransferState(
+            accounts: transfer.accounts, selectedFrom: transfer.selectedFrom, selectedTo: transfer.selectedTo,
+            amount: transfer.amount, isLoading: transfer.isLoading, isSubmitting: transfer.isSubmitting,
+            error: transfer.error, lastTransaction: transfer.lastTransaction)
+    }
+
+    static func inFlightEffects(_ transfer: TransferViewModel) -> Int {
+        transfer.inFlightEffectCount
+    }
+
+    static func counterSnapshot(_ app: SingleStoreAppViewModel, at index: Int) -> CounterState {
+        app.counters[index]
+    }
+
+    static func counterSnapshot(_ app: AppViewModel, at index: Int) -> CounterState {
+        snapshot(app.counters[index])
+    }
 }

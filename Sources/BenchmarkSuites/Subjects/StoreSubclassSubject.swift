@@ -75,4 +75,24 @@ enum StoreSubclassSubject: ArchitectureSubject {
     static func increment(_ app: AppRootStore, counterAt index: Int) {
         app.counters[index].increment()
     }
+
+    static func snapshot(_ counter: CounterStore) -> CounterState {
+        counter.state
+    }
+
+    static func snapshot(_ transfer: TransferStore) -> TransferState {
+        transfer.state
+    }
+
+    static func inFlightEffects(_ transfer: TransferStore) -> Int {
+        transfer.inFlightEffectCount
+    }
+
+    static func counterSnapshot(_ app: AppStore, at index: Int) -> CounterState {
+        app.state.counters[index]
+    }
+
+    static func counterSnapshot(_ app: AppRootStore, at index: Int) -> CounterState {
+        app.counters[index].state
+    }
 }

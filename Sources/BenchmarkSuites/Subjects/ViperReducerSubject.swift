@@ -78,4 +78,24 @@ enum ViperReducerSubject: ArchitectureSubject {
     static func increment(_ app: AppRootPresenter, counterAt index: Int) {
         app.counters[index].didTapIncrement()
     }
+
+    static func snapshot(_ counter: CounterPresenter) -> CounterState {
+        counter.state
+    }
+
+    static func snapshot(_ transfer: TransferPresenter) -> TransferState {
+        transfer.state
+    }
+
+    static func inFlightEffects(_ transfer: TransferPresenter) -> Int {
+        transfer.interactor.inFlightEffectCount
+    }
+
+    static func counterSnapshot(_ app: AppPresenter, at index: Int) -> CounterState {
+        app.state.counters[index]
+    }
+
+    static func counterSnapshot(_ app: AppRootPresenter, at index: Int) -> CounterState {
+        app.counters[index].state
+    }
 }

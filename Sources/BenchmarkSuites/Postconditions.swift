@@ -1,0 +1,326 @@
+import BenchmarkEngine
+import Domain
+import Foundation
+
+/// A benchmark case's check that its timed body does the work the case is named for: it runs the
+/// body for a few operations, untimed, and returns the problems it found (none: the body is right).
+typealias Postcondition = @MainActor () async -> [String]
+
+/// Builds the postcondition of every architecture case from the objects its benchmark times.
+///
+/// A benchmark that silently does the wrong work (a rejected submit, an intent routed to the wrong
+/// field) still produces a plausible time, so each case states what its operations must have done
+/// and a test runs every one. The closures live here, not in the `Catalog` builders, so that no
+/// measured closure changes and `scripts/check_specialisations.sh` still finds only measured
+/// closures in those builders. Each check reads state through the subject's read-only requirements.
+@MainActor
+enum Postconditions {
+    /// Operations per check: few, so a check is quick even at N = 10,000, and even, as in the
+    /// counted passes. Bodies that alternate between two values are checked after an odd count too.
+    static let operations = 4
+
+    /// `"what: got X, expected Y"` when they differ.
+    static func expect<Value: Equatable>(_ what: String, _ actual: Value, _ expected: Value) -> [String] {
+        actual == expected ? [] : ["\(what): got \(actual), expected \(expected)"]
+    }
+
+    /// Reads `read()`, runs `iterations` operations of `benchmark`, and expects `read()` to equal
+    /// `expected(before, iterations)`.
+    static func changes<Value: Equatable>(
+        _ what: String,
+        _ benchmark: Benchmark,
+        iterations: Int = operations,
+        read: @escaping @MainActor () -> Value,
+        to expected: @escaping @MainActor (_ before: Value, _ iterations: Int) -> Value
+    ) -> Postcondition {
+        {
+            let before = read()
+            await benchmark.run(iterations: iterations)
+            return expect("\(what) after \(iterations) operations", read(), expected(before, iterations))
+        }
+    }
+
+    /// Every check in turn; the problems of all of them.
+    static func all(_ checks: Postcondition...) -> Postcondition {
+        {
+            var problems: [String] = []
+            for check in checks {
+                problems += await check()
+            }
+            return problems
+        }
+    }
+
+    /// Checks, without running anything, that `read()` is `expected`.
+    static func now<Value: Equatable>(
+        _ what: String, _ read: @escaping @MainActor () -> Value, is expected: Value
+    ) -> Postcondition {
+        { expect(what, read(), expected) }
+    }
+
+    /// The one of two alternated values an operation sets when `iterations` of them ran.
+    static func last<Value>(of values: [Value], after iterations: Int) -> Value {
+        values[(iterations - 1) & 1]
+    }
+}
+
+// MARK: - counter
+
+extension Postconditions {
+    /// `counter/increment` on a subject's counter.
+    static func increments<S: ArchitectureSubject>(
+        _ subject: S.Type, _ counter: S.Counter, _ benchmark: Benchmark
+    )
+        -> Postcondition
+    {
+        increments(benchmark) { S.snapshot(counter) }
+    }
+
+    /// `counter/increment` through the adapter, read through the driver's snapshot.
+    static func increments(_ driver: any FeatureDriver<CounterIntent, CounterState>, _ benchmark: Benchmark)
+        -> Postcondition
+    {
+        increments(benchmark) { driver.snapshot }
+    }
+
+    /// `counter/increment`: the count rose by exactly the operations run, and nothing else changed.
+    static func increments(_ benchmark: Benchmark, read: @escaping @MainActor () -> CounterState)
+        -> Postcondition
+    {
+        changes("counter", benchmark, read: read) { before, iterations in
+            var state = before
+            state.count += iterations
+            return state
+        }
+    }
+
+    /// `counter/loadQuote`: the quote is applied, loading is over, and no effect is left in flight.
+    static func loadsQuote<S: ArchitectureSubject>(
+        _ subject: S.Type, _ counter: S.Counter, _ benchmark: Benchmark
+    )
+        -> Postcondition
+    {
+        all(
+            changes("counter", benchmark, read: { S.snapshot(counter) }) { before, _ in
+                var state = before
+                state.quote = Catalog.quote
+                state.isLoading = false
+                state.errorMessage = nil
+                return state
+            },
+            now("counter effects in flight", { S.inFlightEffects(counter) }, is: 0)
+        )
+    }
+}
+
+// MARK: - transfer
+
+extension Postconditions {
+    /// `transfer/updateAmount` on a subject's transfer feature.
+    static func setsAmount<S: ArchitectureSubject>(
+        _ subject: S.Type, _ transfer: S.Transfer, _ amounts: [Decimal], _ benchmark: Benchmark
+    ) -> Postcondition {
+        setsAmount(benchmark, amounts) { S.snapshot(transfer) }
+    }
+
+    /// `transfer/updateAmount` through the adapter, read through the driver's snapshot.
+    static func setsAmount(
+        _ driver: any FeatureDriver<TransferIntent, TransferState>, _ amounts: [Decimal],
+        _ benchmark: Benchmark
+    ) -> Postcondition {
+        setsAmount(benchmark, amounts) { driver.snapshot }
+    }
+
+    /// `transfer/updateAmount` alternating between `amounts`: after an odd and an even number of
+    /// operations, the amount is the one the last operation named, and nothing else changed.
+    static func setsAmount(
+        _ benchmark: Benchmark, _ amounts: [Decimal], read: @escaping @MainActor () -> TransferState
+    ) -> Postcondition {
+        all(
+            setsAmount(benchmark, amounts, iterations: operations - 1, read: read),
+            setsAmount(benchmark, amounts, iterations: operations, read: read)
+        )
+    }
+
+    private static func setsAmount(
+        _ benchmark: Benchmark, _ amounts: [Decimal], iterations: Int,
+        read: @escaping @MainActor () -> TransferState
+    ) -> Postcondition {
+        changes("transfer", benchmark, iterations: iterations, read: read) { before, iterations in
+            var state = before
+            state.amount = last(of: amounts, after: iterations)
+            state.error = nil
+            return state
+        }
+    }
+
+    /// `transfer/selectFrom` on a subject's transfer feature.
+    static func selectsFrom<S: ArchitectureSubject>(
+        _ subject: S.Type, _ transfer: S.Transfer, _ accounts: [Account], _ benchmark: Benchmark
+    ) -> Postcondition {
+        selectsFrom(benchmark, accounts) { S.snapshot(transfer) }
+    }
+
+    /// `transfer/selectFrom` through the adapter, read through the driver's snapshot.
+    static func selectsFrom(
+        _ driver: any FeatureDriver<TransferIntent, TransferState>, _ accounts: [Account],
+        _ benchmark: Benchmark
+    ) -> Postcondition {
+        selectsFrom(benchmark, accounts) { driver.snapshot }
+    }
+
+    /// `transfer/selectFrom` alternating between `accounts`: after an odd and an even number of
+    /// operations, the payer is the account the last operation named, and nothing else changed.
+    static func selectsFrom(
+        _ benchmark: Benchmark, _ accounts: [Account], read: @escaping @MainActor () -> TransferState
+    ) -> Postcondition {
+        all(
+            selectsFrom(benchmark, accounts, iterations: operations - 1, read: read),
+            selectsFrom(benchmark, accounts, iterations: operations, read: read)
+        )
+    }
+
+    private static func selectsFrom(
+        _ benchmark: Benchmark, _ accounts: [Account], iterations: Int,
+        read: @escaping @MainActor () -> TransferState
+    ) -> Postcondition {
+        changes("transfer", benchmark, iterations: iterations, read: read) { before, iterations in
+            var state = before
+            state.selectedFrom = last(of: accounts, after: iterations)
+            state.error = nil
+            return state
+        }
+    }
+
+    /// `transfer/loadAccounts`: the bank's `accounts` are shown, loading is over, and no effect is
+    /// left in flight.
+    static func loadsAccounts<S: ArchitectureSubject>(
+        _ subject: S.Type, _ transfer: S.Transfer, _ accounts: [Account], _ benchmark: Benchmark
+    ) -> Postcondition {
+        all(
+            changes("transfer", benchmark, read: { S.snapshot(transfer) }) { before, _ in
+                var state = before
+                state.accounts = accounts
+                state.isLoading = false
+                state.error = nil
+                return state
+            },
+            now("transfer effects in flight", { S.inFlightEffects(transfer) }, is: 0)
+        )
+    }
+}
+
+// MARK: - transfer/submitTransfer
+
+/// What the latest sample of a benchmark built in its `setUp`, kept so that a postcondition can
+/// inspect it after an untimed run. Written outside the measured part of the sample.
+@MainActor
+final class LatestSample<Value> {
+    var value: Value?
+}
+
+extension Postconditions {
+    /// `transfer/submitTransfer` on a fresh feature and bank holding `accounts`, whose prepared
+    /// submits move `amount` from `accounts[0]` to `accounts[1]` and back, alternately: every submit
+    /// moved money, so the ledger holds exactly one transaction per operation, the balances moved by
+    /// them, and the feature shows the last one with its form cleared and no effect in flight. An odd
+    /// number of operations, so the balances end moved.
+    static func submits<S: ArchitectureSubject>(
+        _ subject: S.Type,
+        _ samples: LatestSample<(transfer: S.Transfer, bank: InMemoryBank)>,
+        accounts: [Account],
+        amount: Decimal,
+        _ benchmark: Benchmark
+    ) -> Postcondition {
+        {
+            let iterations = operations - 1
+            samples.value = nil
+            await benchmark.run(iterations: iterations)
+            guard let sample = samples.value else { return ["the benchmark built no transfer"] }
+            let (transfer, bank) = sample
+            let ledger = (0..<iterations).map { index in
+                let forth = index & 1 == 0
+                return Transaction(
+                    id: TransactionID(index + 1), from: accounts[forth ? 0 : 1].id,
+                    to: accounts[forth ? 1 : 0].id,
+                    amount: amount)
+            }
+            let shown = ledger.reduce(into: accounts) { $0.apply($1) }
+            var problems = expect("bank ledger", await bank.ledger, ledger)
+            problems += expect("bank balances", await balances(in: bank, of: accounts), shown.map(\.balance))
+            let state = TransferState(accounts: shown, lastTransaction: ledger.last)
+            problems += expect("transfer", S.snapshot(transfer), state)
+            problems += expect("transfer effects in flight", S.inFlightEffects(transfer), 0)
+            return problems
+        }
+    }
+
+    private static func balances(in bank: InMemoryBank, of accounts: [Account]) async -> [Decimal?] {
+        var balances: [Decimal?] = []
+        for account in accounts {
+            balances.append(try? await bank.balance(of: account.id))
+        }
+        return balances
+    }
+}
+
+// MARK: - layout
+
+/// Observer wake-ups in one layout case, counted apart for the observer of the counter the
+/// benchmark increments and for all the others. Each observer's callback increments one counter,
+/// the same work whichever it is.
+@MainActor
+final class LayoutWakes {
+    let incremented = WakeCounter()
+    let others = WakeCounter()
+
+    var total: Int { incremented.count + others.count }
+
+    func reset() {
+        incremented.count = 0
+        others.count = 0
+    }
+}
+
+extension Postconditions {
+    /// What a layout check compares: the incremented counter and the wake-ups so far.
+    struct LayoutReading: Equatable {
+        var counter: CounterState
+        var incrementedObserverWakes: Int
+        var allWakes: Int
+    }
+
+    /// `app/increment` on a single-store app of `n` counters: see ``increments(_:_:_:perOperation:read:)``.
+    static func incrementsSingleStore<S: ArchitectureSubject>(
+        _ subject: S.Type, _ app: S.SingleStoreApp, n: Int, _ wakes: LayoutWakes, _ benchmark: Benchmark
+    ) -> Postcondition {
+        increments(benchmark, wakes, perOperation: n) { S.counterSnapshot(app, at: n / 2) }
+    }
+
+    /// `app/increment` on a multi-store app: see ``increments(_:_:_:perOperation:read:)``.
+    static func incrementsMultiStore<S: ArchitectureSubject>(
+        _ subject: S.Type, _ app: S.MultiStoreApp, n: Int, _ wakes: LayoutWakes, _ benchmark: Benchmark
+    ) -> Postcondition {
+        increments(benchmark, wakes, perOperation: 1) { S.counterSnapshot(app, at: n / 2) }
+    }
+
+    /// `app/increment` of counter N/2: its count rose by exactly the operations run, its observer
+    /// woke once per operation, and `perOperation` observers in all woke per operation (every one in a
+    /// single store, only its own in a multi store).
+    private static func increments(
+        _ benchmark: Benchmark, _ wakes: LayoutWakes, perOperation: Int,
+        read: @escaping @MainActor () -> CounterState
+    ) -> Postcondition {
+        let reading: @MainActor () -> LayoutReading = {
+            LayoutReading(
+                counter: read(), incrementedObserverWakes: wakes.incremented.count, allWakes: wakes.total)
+        }
+        return changes("counter n/2 and observers", benchmark, read: reading) { before, iterations in
+            var after = before
+            after.counter.count += iterations
+            after.incrementedObserverWakes += iterations
+            after.allWakes += iterations * perOperation
+            return after
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Domain
+import Testing
+
+@testable import BenchmarkSuites
+
+/// Every timed body does the work its case is named for.
+///
+/// A benchmark whose body silently does the wrong work (a submit that is rejected, an intent sent to
+/// the wrong field, an observer of the wrong counter) still produces a plausible time. Each case of
+/// the architecture suites carries a postcondition that runs its own body for a few operations and
+/// states what they must have done; this test builds every case of every such suite for every
+/// architecture, as the runner does, and runs them all. The references of `baseline` touch no
+/// architecture and `retention` times nothing, so neither has postconditions.
+@MainActor
+@Suite("Benchmark postconditions")
+struct PostconditionTests {
+    static let checkedSuites: [BenchmarkSuites.Suite] = [
+        .dispatch, .dispatchAdapter, .effects, .layout, .stateCopy,
+    ]
+
+    @Test(
+        "every timed body does the work its case is named for", arguments: checkedSuites,
+        ArchitectureID.allCases)
+    func timedBodiesDoTheirWork(suite: BenchmarkSuites.Suite, architecture: ArchitectureID) async throws {
+        let subject = try #require(Subjects.all.first { $0.id == architecture })
+        let build = try #require(subject.cases[suite])
+        let cases = build()
+        #expect(!cases.isEmpty)
+        for benchmarkCase in cases {
+            let postcondition = try #require(benchmarkCase.postcondition, "\(benchmarkCase.name) has none")
+            let problems = await postcondition()
+            #expect(problems.isEmpty, "\(benchmarkCase.name): \(problems.joined(separator: "; "))")
+        }
+    }
+}
