@@ -32,13 +32,13 @@ struct BenchmarkCase {
     var allocationIterations = 1_000
     /// Extra exact counts measured after timing, e.g. observers woken per operation.
     var extraCounts: ExtraCounts?
-
-    typealias ExtraCounts =
-        @MainActor (_ size: RunSize) async -> [(metric: String, unit: String, value: Double)]
     /// Runs the benchmark's own body for a few operations, untimed, and returns what it found wrong
     /// (empty: the body did the work the case is named for). Nil for the references, whose bodies
     /// touch no architecture, and for the retention suite, which has no timed body.
     var postcondition: Postcondition?
+
+    typealias ExtraCounts =
+        @MainActor (_ size: RunSize) async -> [(metric: String, unit: String, value: Double)]
 
     func key(metric: String) -> ResultRow.Key {
         ResultRow.Key(

@@ -19,9 +19,16 @@ enum Postconditions {
     /// counted passes. Bodies that alternate between two values are checked after an odd count too.
     static let operations = 4
 
-    /// `"what: got X, expected Y"` when they differ.
+    /// `"what: got X, expected Y"` when they differ; for a struct, only the fields that differ.
     static func expect<Value: Equatable>(_ what: String, _ actual: Value, _ expected: Value) -> [String] {
-        actual == expected ? [] : ["\(what): got \(actual), expected \(expected)"]
+        guard actual != expected else { return [] }
+        let fields = zip(Mirror(reflecting: actual).children, Mirror(reflecting: expected).children)
+            .filter { String(describing: $0.value) != String(describing: $1.value) }
+            .map { got, wanted in "\(got.label ?? "?") got \(got.value), expected \(wanted.value)" }
+        guard Mirror(reflecting: actual).displayStyle == .struct, !fields.isEmpty else {
+            return ["\(what): got \(actual), expected \(expected)"]
+        }
+        return ["\(what): " + fields.joined(separator: "; ")]
     }
 
     /// Reads `read()`, runs `iterations` operations of `benchmark`, and expects `read()` to equal

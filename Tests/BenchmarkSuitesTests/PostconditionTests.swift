@@ -14,7 +14,7 @@ import Testing
 @MainActor
 @Suite("Benchmark postconditions")
 struct PostconditionTests {
-    static let checkedSuites: [BenchmarkSuites.Suite] = [
+    nonisolated static let checkedSuites: [BenchmarkSuites.Suite] = [
         .dispatch, .dispatchAdapter, .effects, .layout, .stateCopy,
     ]
 
