@@ -159,7 +159,7 @@ enum Catalog {
         let loading = S.makeTransfer(
             TransferState(), dependencies: dependencies(bank: InMemoryBank(accounts: bankAccounts)))
         let accounts = [Account].sample(count: 2, balance: 1_000)
-        let samples = LatestSample<(transfer: S.Transfer, bank: InMemoryBank)>()
+        let samples = LatestSample<SubmitSample<S>>()
         let loadQuote = Benchmark("\(id) counter/loadQuote") { iterations in
             for _ in 0..<iterations {
                 await S.loadQuote(counter)
@@ -171,13 +171,7 @@ enum Catalog {
         // unit at a time, so every submit succeeds. `samples` keeps the latest for the postcondition.
         let submitTransfer = Benchmark(
             "\(id) transfer/submitTransfer",
-            setUp: { _ in
-                let bank = InMemoryBank(accounts: accounts)
-                let transfer = S.makeTransfer(
-                    TransferState(accounts: accounts), dependencies: dependencies(bank: bank))
-                samples.value = (transfer, bank)
-                return transfer
-            },
+            setUp: { _ in freshTransfer(S.self, accounts: accounts, keptIn: samples) },
             prepare: { transfer, index in
                 let forth = index & 1 == 0
                 S.selectFrom(transfer, forth ? accounts[0] : accounts[1])
@@ -201,6 +195,17 @@ enum Catalog {
                 id, "transfer/loadAccounts", loadAccounts,
                 Postconditions.loadsAccounts(S.self, loading, bankAccounts, loadAccounts)),
         ]
+    }
+
+    /// A transfer feature showing `accounts`, over a new bank holding them; kept in `samples` too.
+    private static func freshTransfer<S: ArchitectureSubject>(
+        _ subject: S.Type, accounts: [Account], keptIn samples: LatestSample<SubmitSample<S>>
+    ) -> S.Transfer {
+        let bank = InMemoryBank(accounts: accounts)
+        let transfer = S.makeTransfer(
+            TransferState(accounts: accounts), dependencies: dependencies(bank: bank))
+        samples.value = (transfer, bank)
+        return transfer
     }
 
     /// One effect round trip: timed in µs, with its allocations and tasks counted over

@@ -10,9 +10,10 @@ typealias Postcondition = @MainActor () async -> [String]
 ///
 /// A benchmark that silently does the wrong work (a rejected submit, an intent routed to the wrong
 /// field) still produces a plausible time, so each case states what its operations must have done
-/// and a test runs every one. The closures live here, not in the `Catalog` builders, so that no
-/// measured closure changes and `scripts/check_specialisations.sh` still finds only measured
-/// closures in those builders. Each check reads state through the subject's read-only requirements.
+/// and a test runs every one. No timed loop calls any of this. The closures live here, not in the
+/// `Catalog` builders, so that the closures `scripts/check_specialisations.sh` looks for in those
+/// builders are still only the measured ones. Each check reads state through the subject's
+/// read-only requirements.
 @MainActor
 enum Postconditions {
     /// Operations per check: few, so a check is quick even at N = 10,000, and even, as in the
@@ -226,6 +227,9 @@ final class LatestSample<Value> {
     var value: Value?
 }
 
+/// One `transfer/submitTransfer` sample's feature and the bank behind it.
+typealias SubmitSample<S: ArchitectureSubject> = (transfer: S.Transfer, bank: InMemoryBank)
+
 extension Postconditions {
     /// `transfer/submitTransfer` on a fresh feature and bank holding `accounts`, whose prepared
     /// submits move `amount` from `accounts[0]` to `accounts[1]` and back, alternately: every submit
@@ -234,7 +238,7 @@ extension Postconditions {
     /// number of operations, so the balances end moved.
     static func submits<S: ArchitectureSubject>(
         _ subject: S.Type,
-        _ samples: LatestSample<(transfer: S.Transfer, bank: InMemoryBank)>,
+        _ samples: LatestSample<SubmitSample<S>>,
         accounts: [Account],
         amount: Decimal,
         _ benchmark: Benchmark
