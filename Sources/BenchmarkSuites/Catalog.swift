@@ -242,9 +242,11 @@ enum Catalog {
 
     // MARK: - layout
 
-    static func layoutCases<S: ArchitectureSubject>(_ subject: S.Type) -> [BenchmarkCase] {
+    static func layoutCases<S: ArchitectureSubject>(_ subject: S.Type, sizes: [Int] = layoutSizes)
+        -> [BenchmarkCase]
+    {
         var cases: [BenchmarkCase] = []
-        for n in layoutSizes {
+        for n in sizes {
             let single = S.makeSingleStoreApp(counters: n, dependencies: dependencies())
             let singleWakes = LayoutWakes()
             for index in 0..<n {
@@ -310,8 +312,10 @@ enum Catalog {
 
     // MARK: - state-copy
 
-    static func stateCopyCases<S: ArchitectureSubject>(_ subject: S.Type) -> [BenchmarkCase] {
-        stateCopySizes.map { n in
+    static func stateCopyCases<S: ArchitectureSubject>(_ subject: S.Type, sizes: [Int] = stateCopySizes)
+        -> [BenchmarkCase]
+    {
+        sizes.map { n in
             let transfer = S.makeTransfer(
                 TransferState(accounts: .sample(count: n)), dependencies: dependencies())
             let amounts: [Decimal] = [25, 50]

@@ -40,4 +40,18 @@ struct SerialExecutorTests {
         #expect(first.measurements == second.measurements)
         #expect(first.median.tasksPerOperation ?? 1 == 1)
     }
+
+    @Test func preparationIsLeftOutOfCounts() async throws {
+        final class Box {
+            var items: [[Int]] = []
+        }
+        let benchmark = Benchmark(
+            "prepared",
+            setUp: { _ in Box() },
+            prepare: { box, index in box.items.append(Array(repeating: index, count: 100)) },
+            operation: { box in blackHole(box.items.count) }
+        )
+        let report = try #require(await benchmark.measureAllocations(iterations: 8, scope: .allThreads))
+        #expect(report.allocationsPerOperation < 0.5, "the prepare step's arrays were counted")
+    }
 }

@@ -93,10 +93,8 @@ struct RunnerTests {
         }
         let plain = try #require(await BenchmarkRunner(configuration: configuration).run([unprepared]).first)
         #expect(result.time.median * 10 < plain.time.median, "the prepare loop was timed")
-        if AllocationCounter.isAvailable {
-            let report = try #require(await benchmark.measureAllocations(iterations: 8, scope: .allThreads))
-            #expect(report.allocationsPerOperation < 0.5, "the prepare step's arrays were counted")
-        }
+        // That the prepare step's allocations are not counted is checked in the quiet process
+        // (SerialExecutorTests): an all-threads window here would count the parallel tests' too.
     }
 
     @Test func asyncBenchmarksRun() async throws {

@@ -25,6 +25,9 @@ enum Subjects {
 struct SubjectCases {
     let id: ArchitectureID
     let cases: [Suite: () -> [BenchmarkCase]]
+    /// The cases of one size of the sized suites (`layout`, `state-copy`), so a run builds the
+    /// objects of one size at a time (``SuiteRunner`` explains why).
+    let casesOfSize: [Suite: (Int) -> [BenchmarkCase]]
 
     init<S: ArchitectureSubject>(_ subject: S.Type) {
         id = S.id
@@ -35,6 +38,10 @@ struct SubjectCases {
             .layout: { Catalog.layoutCases(S.self) },
             .stateCopy: { Catalog.stateCopyCases(S.self) },
             .retention: { Catalog.retentionCases(S.self) },
+        ]
+        casesOfSize = [
+            .layout: { Catalog.layoutCases(S.self, sizes: [$0]) },
+            .stateCopy: { Catalog.stateCopyCases(S.self, sizes: [$0]) },
         ]
     }
 }
