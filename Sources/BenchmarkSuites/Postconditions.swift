@@ -139,27 +139,11 @@ extension Postconditions {
         setsAmount(benchmark, amounts) { driver.snapshot }
     }
 
-    /// `transfer/updateAmount` alternating between `amounts`: after an odd and an even number of
-    /// operations, the amount is the one the last operation named, and nothing else changed.
+    /// `transfer/updateAmount` alternating between `amounts`.
     static func setsAmount(
         _ benchmark: Benchmark, _ amounts: [Decimal], read: @escaping @MainActor () -> TransferState
     ) -> Postcondition {
-        all(
-            setsAmount(benchmark, amounts, iterations: operations - 1, read: read),
-            setsAmount(benchmark, amounts, iterations: operations, read: read)
-        )
-    }
-
-    private static func setsAmount(
-        _ benchmark: Benchmark, _ amounts: [Decimal], iterations: Int,
-        read: @escaping @MainActor () -> TransferState
-    ) -> Postcondition {
-        changes("transfer", benchmark, iterations: iterations, read: read) { before, iterations in
-            var state = before
-            state.amount = last(of: amounts, after: iterations)
-            state.error = nil
-            return state
-        }
+        setsAlternating(\.amount, to: amounts, benchmark, read: read)
     }
 
     /// `transfer/selectFrom` on a subject's transfer feature.
@@ -177,27 +161,28 @@ extension Postconditions {
         selectsFrom(benchmark, accounts) { driver.snapshot }
     }
 
-    /// `transfer/selectFrom` alternating between `accounts`: after an odd and an even number of
-    /// operations, the payer is the account the last operation named, and nothing else changed.
+    /// `transfer/selectFrom` alternating between `accounts`.
     static func selectsFrom(
         _ benchmark: Benchmark, _ accounts: [Account], read: @escaping @MainActor () -> TransferState
     ) -> Postcondition {
-        all(
-            selectsFrom(benchmark, accounts, iterations: operations - 1, read: read),
-            selectsFrom(benchmark, accounts, iterations: operations, read: read)
-        )
+        setsAlternating(\.selectedFrom, to: accounts.map(Optional.some), benchmark, read: read)
     }
 
-    private static func selectsFrom(
-        _ benchmark: Benchmark, _ accounts: [Account], iterations: Int,
+    /// An intent alternating between `values` that sets `field`: after an odd and an even number of
+    /// operations, `field` holds the value the last operation named, and nothing else changed.
+    private static func setsAlternating<Value>(
+        _ field: WritableKeyPath<TransferState, Value>, to values: [Value], _ benchmark: Benchmark,
         read: @escaping @MainActor () -> TransferState
     ) -> Postcondition {
-        changes("transfer", benchmark, iterations: iterations, read: read) { before, iterations in
-            var state = before
-            state.selectedFrom = last(of: accounts, after: iterations)
-            state.error = nil
-            return state
+        func check(after iterations: Int) -> Postcondition {
+            changes("transfer", benchmark, iterations: iterations, read: read) { before, iterations in
+                var state = before
+                state[keyPath: field] = last(of: values, after: iterations)
+                state.error = nil
+                return state
+            }
         }
+        return all(check(after: operations - 1), check(after: operations))
     }
 
     /// `transfer/loadAccounts`: the bank's `accounts` are shown, loading is over, and no effect is
