@@ -61,9 +61,9 @@ public struct Comparison: Sendable {
     /// The allowed rise of a time ratio per suite, as a fraction, chosen from measured run-to-run
     /// spread (README, "The regression gate"); suites not listed use ``defaultTimeTolerance``.
     public static let suiteTimeTolerances: [String: Double] = [
-        "dispatch": 0.75,
-        "dispatch-adapter": 0.75,
-        "state-copy": 0.75,
+        "dispatch": 1.0,
+        "dispatch-adapter": 1.0,
+        "state-copy": 1.0,
         "layout": 2.5,
         "effects": 3.0,
     ]

@@ -86,6 +86,14 @@ struct ComparisonTests {
         #expect(comparison.changes.first { $0.key == exponent.key }?.verdict == .changed)
     }
 
+    @Test("A falling informational figure is reported as changed, never as an improvement or a failure")
+    func fallingInformational() throws {
+        let current = with(baseline, { $0.median = 0.2 }, at: 2)
+        let comparison = try Comparison(baseline: baseline, current: current)
+        #expect(comparison.changes.first { $0.key == exponent.key }?.verdict == .changed)
+        #expect(comparison.improvements.isEmpty && !comparison.hasRegression)
+    }
+
     @Test("A flat series' exponent wandering by a few hundredths around 0 is not reported as moved")
     func flatExponentNoise() throws {
         let flat = with(baseline, { $0.median = 0.001 }, at: 2)
@@ -202,11 +210,12 @@ struct NoisyCountTests {
             CSVTests.row(suite: suite, median: ratio, ratio: ratio)
         }
         let baseline = [time("dispatch", ratio: 10), time("effects", ratio: 10)]
-        let twice = [time("dispatch", ratio: 20), time("effects", ratio: 20)]
-        let comparison = try Comparison(baseline: baseline, current: twice)
+        let slower = [time("dispatch", ratio: 21), time("effects", ratio: 21)]
+        let comparison = try Comparison(baseline: baseline, current: slower)
         #expect(comparison.regressions.map(\.key.suite) == ["dispatch"])
+        #expect(comparison.tolerance(forSuite: "dispatch") == 1)
         #expect(comparison.tolerance(forSuite: "effects") == 3)
-        let strict = try Comparison(baseline: baseline, current: twice, timeTolerance: 0.5)
+        let strict = try Comparison(baseline: baseline, current: slower, timeTolerance: 0.5)
         #expect(strict.regressions.count == 2)
     }
 

@@ -80,7 +80,11 @@ struct GateEndToEndTests {
             #expect(mallocs.current - mallocs.baseline == 1)
         }
 
-        let slow = try Comparison(baseline: baseline, current: await measureBestOfThree(.twiceTheWork))
+        // All three variants are measured in this one process, so the whole-process fast and slow
+        // modes that set the shipped 100% tolerance do not occur here; 75% is the tolerance the
+        // gate used before those modes were measured, and 2x the work must exceed it.
+        let slow = try Comparison(
+            baseline: baseline, current: await measureBestOfThree(.twiceTheWork), timeTolerance: 0.75)
         let time = try #require(slow.changes.first { $0.key.metric == "time" })
         #expect(
             time.verdict == .regression, "2× the work changed the time ratio by only \(time.percent ?? 0)%")

@@ -311,16 +311,19 @@ struct StoreTests {
     }
 
     @Test("outputs reach every listener once the state is written back, and are kept nowhere")
-    func outputs() async {
+    func outputs() async throws {
         let (first, second) = outputStreamsOfReleasedStore()
-        var firstOutputs: [Probe.Output] = []
-        for await output in first {
-            firstOutputs.append(output)
+        func all(of stream: AsyncStream<Probe.Output>) async throws -> [Probe.Output] {
+            try await finishWithin("the output stream ends") {
+                var outputs: [Probe.Output] = []
+                for await output in stream {
+                    outputs.append(output)
+                }
+                return outputs
+            }
         }
-        var secondOutputs: [Probe.Output] = []
-        for await output in second {
-            secondOutputs.append(output)
-        }
+        let firstOutputs = try await all(of: first)
+        let secondOutputs = try await all(of: second)
         #expect(firstOutputs == [.emitted(1), .emitted(2)])
         #expect(secondOutputs == firstOutputs)
     }

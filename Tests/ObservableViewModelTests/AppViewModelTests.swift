@@ -13,7 +13,7 @@ struct AppViewModelTests {
     let quote = Fixtures.wisdom
 
     @Test("Multi store: a child counter's loadQuote selects the counter tab; nothing else does")
-    func multiStoreTabRule() async {
+    func multiStoreTabRule() async throws {
         let app = AppViewModel(
             counterCount: 3,
             dependencies: Fixtures.dependencies(quoteClient: .constant(quote))
@@ -25,14 +25,14 @@ struct AppViewModelTests {
 
         let load = Task.immediate { await app.counters[2].loadQuote() }
         #expect(app.selectedTab == .counter)
-        await load.value
+        try await finishWithin("load finishes") { await load.value }
         #expect(app.counters.map(\.count) == [0, 1, 0])
         #expect(app.counters.map(\.quote) == [nil, nil, quote])
         #expect(app.inFlightEffectCount == 0)
     }
 
     @Test("Single store: loadQuote(counterAt:) selects the counter tab; nothing else does")
-    func singleStoreTabRule() async {
+    func singleStoreTabRule() async throws {
         let app = SingleStoreAppViewModel(
             counterCount: 3,
             dependencies: Fixtures.dependencies(quoteClient: .constant(quote))
@@ -45,7 +45,7 @@ struct AppViewModelTests {
         let load = Task.immediate { await app.loadQuote(counterAt: 2) }
         #expect(app.selectedTab == .counter)
         #expect(app.counters[2].isLoading)
-        await load.value
+        try await finishWithin("load finishes") { await load.value }
         #expect(app.counters.map(\.count) == [0, 1, 0])
         #expect(app.counters.map(\.quote) == [nil, nil, quote])
         #expect(app.transfer.accounts == Fixtures.accounts)
@@ -73,10 +73,10 @@ struct AppViewModelTests {
 
         gate.release(2)
         gate.release(1)
-        await second.value
-        await other.value
+        try await finishWithin("second finishes") { await second.value }
+        try await finishWithin("other finishes") { await other.value }
         gate.release(0)
-        await first.value
+        try await finishWithin("first finishes") { await first.value }
         #expect(app.counters.map(\.quote) == [Fixtures.newer, quote])
         #expect(app.counters.map(\.isLoading) == [false, false])
         #expect(app.inFlightEffectCount == 0)
@@ -123,7 +123,7 @@ struct AppViewModelTests {
         #expect(app.inFlightEffectCount == 1)
 
         gate.release(1)
-        await first.value
+        try await finishWithin("first finishes") { await first.value }
         #expect(await bank.ledger.count == 1)
         #expect(app.transfer.accounts.map(\.balance) == [60, 290, 0])
         #expect(!app.transfer.isLoading && !app.transfer.isSubmitting)

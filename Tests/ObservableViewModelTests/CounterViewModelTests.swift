@@ -74,7 +74,7 @@ struct CounterViewModelTests {
         try await waitUntil("the fetch waits at the gate") { gate.waitingCount == 1 }
 
         gate.release(0)
-        await load.value
+        try await finishWithin("load finishes") { await load.value }
         #expect(viewModel.quote == wisdom)
         #expect(!viewModel.isLoading)
         #expect(viewModel.inFlightEffectCount == 0)
@@ -96,18 +96,18 @@ struct CounterViewModelTests {
         try await waitUntil("the second fetch waits at the gate") { gate.ticketsIssued == 2 }
 
         if gateHonoursCancellation {
-            await first.value
+            try await finishWithin("first finishes") { await first.value }
             #expect(gate.waitingCount == 1, "the superseded fetch was not cancelled")
             #expect(viewModel.isLoading && viewModel.quote == nil && viewModel.errorMessage == nil)
         }
 
         gate.release(1)
-        await second.value
+        try await finishWithin("second finishes") { await second.value }
         #expect(viewModel.quote == newer)
         #expect(!viewModel.isLoading)
 
         gate.release(0)
-        await first.value
+        try await finishWithin("first finishes") { await first.value }
         #expect(viewModel.quote == newer, "a stale quote was applied")
         #expect(viewModel.errorMessage == nil, "a stale failure was applied")
         #expect(!viewModel.isLoading)
@@ -125,7 +125,7 @@ struct CounterViewModelTests {
         load.cancel()
         try await waitUntil("the cancelled fetch stops waiting") { gate.waitingCount == 0 }
         gate.release(0)  // lets a fetch that ignored the cancellation answer, so the check below sees it
-        await load.value
+        try await finishWithin("load finishes") { await load.value }
         #expect(viewModel.errorMessage == nil)
         #expect(viewModel.quote == nil)
         #expect(viewModel.inFlightEffectCount == 0)

@@ -63,12 +63,12 @@ struct TransferViewModelTests {
     }
 
     @Test("loadAccounts shows loading, then the bank's accounts")
-    func loadAccounts() async {
+    func loadAccounts() async throws {
         let viewModel = makeViewModel(bank: InMemoryBank(accounts: opening, latency: .yields(2)))
         let load = Task.immediate { await viewModel.loadAccounts() }
         #expect(viewModel.isLoading)
         #expect(viewModel.inFlightEffectCount == 1)
-        await load.value
+        try await finishWithin("load finishes") { await load.value }
         #expect(viewModel.accounts == opening)
         #expect(!viewModel.isLoading)
         #expect(viewModel.error == nil)
@@ -81,7 +81,7 @@ struct TransferViewModelTests {
         let viewModel = await prepared(bank: bank, from: a, to: b, amount: 30)
         let submit = Task.immediate { await viewModel.submitTransfer() }
         #expect(viewModel.isLoading && viewModel.isSubmitting)
-        await submit.value
+        try await finishWithin("submit finishes") { await submit.value }
 
         let expected = Transaction(id: TransactionID(1), from: a.id, to: b.id, amount: 30)
         #expect(viewModel.lastTransaction == expected)
@@ -178,7 +178,7 @@ struct TransferViewModelTests {
         #expect(viewModel.isSubmitting && viewModel.inFlightEffectCount == 1)
 
         gate.release(1)
-        await first.value
+        try await finishWithin("first finishes") { await first.value }
         #expect(await bank.ledger.count == 1)
         #expect(viewModel.lastTransaction?.id == TransactionID(1))
         #expect(viewModel.accounts.map(\.balance) == [60, 290, 0])
@@ -202,12 +202,12 @@ struct TransferViewModelTests {
         try await waitUntil("the second load reaches the gate") { gate.ticketsIssued == 2 }
 
         gate.release(1)
-        await second.value
+        try await finishWithin("second finishes") { await second.value }
         #expect(viewModel.accounts == opening)
         #expect(!viewModel.isLoading)
 
         gate.release(0)
-        await first.value
+        try await finishWithin("first finishes") { await first.value }
         #expect(viewModel.error == nil, "the superseded load's failure was applied")
         #expect(viewModel.accounts == opening)
         #expect(viewModel.inFlightEffectCount == 0)

@@ -12,7 +12,7 @@ struct AppStoreTests {
     }
 
     @Test("Single store: a counter's loadQuote selects the counter tab before it suspends")
-    func singleStoreTabRule() async {
+    func singleStoreTabRule() async throws {
         let store = AppStore(counters: 3, dependencies: dependencies(.constant(wisdom)))
         store.selectTab(.transfer)
         store.increment(counterAt: 0)
@@ -22,13 +22,13 @@ struct AppStoreTests {
         let load = Task.immediate { await store.loadQuote(counterAt: 2) }
         #expect(store.selectedTab == .counter)
         #expect(store.counters[2] == CounterState(isLoading: true))
-        await load.value
+        try await finishWithin("load finishes") { await load.value }
         #expect(store.counters == [CounterState(count: 1), CounterState(), CounterState(quote: wisdom)])
         #expect(store.transfer.accounts == openingAccounts)
     }
 
     @Test("Multi store: the root selects the counter tab and forwards the load to the child")
-    func multiStoreTabRule() async {
+    func multiStoreTabRule() async throws {
         let root = AppRootStore(counters: 3, dependencies: dependencies(.constant(wisdom)))
         root.selectTab(.transfer)
         root.counters[0].increment()
@@ -38,7 +38,7 @@ struct AppStoreTests {
         let load = Task.immediate { await root.loadQuote(counterAt: 2) }
         #expect(root.selectedTab == .counter)
         #expect(root.counters[2].state == CounterState(isLoading: true))
-        await load.value
+        try await finishWithin("load finishes") { await load.value }
         #expect(
             root.counters.map(\.state) == [
                 CounterState(count: 1), CounterState(), CounterState(quote: wisdom),
@@ -60,11 +60,11 @@ struct AppStoreTests {
         #expect(store.inFlightEffectCount == 2)
         gate.release(1)
         gate.release(0)
-        await first.value
-        await second.value
+        try await finishWithin("first finishes") { await first.value }
+        try await finishWithin("second finishes") { await second.value }
         #expect(store.counters.map(\.quote) == [wisdom, newer])
         #expect(store.inFlightEffectCount == 0)
-        let announced = await StoreSubclassTests.first(2, of: outputs)
+        let announced = try await StoreSubclassTests.first(2, of: outputs)
         #expect(
             Set(announced.map { "\($0)" })
                 == [
@@ -94,8 +94,8 @@ struct AppStoreTests {
         #expect(root.inFlightEffectCount == 0)
         #expect(root.counters[1].quote == wisdom)
         #expect(root.transfer.accounts == openingAccounts)
-        await load.value
-        await accounts.value
+        try await finishWithin("load finishes") { await load.value }
+        try await finishWithin("accounts finishes") { await accounts.value }
     }
 
     @Test(

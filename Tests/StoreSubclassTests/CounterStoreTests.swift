@@ -21,26 +21,26 @@ struct CounterStoreTests {
     }
 
     @Test("A loaded quote is shown and announced")
-    func loadQuoteSuccess() async {
+    func loadQuoteSuccess() async throws {
         let store = CounterStore(initialState: CounterState(count: 7), quoteClient: .constant(wisdom))
         let outputs = store.outputStream
         await store.loadQuote()
         #expect(store.state == CounterState(count: 7, quote: wisdom))
-        #expect(await first(1, of: outputs) == [.quoteLoaded(wisdom)])
+        #expect(try await first(1, of: outputs) == [.quoteLoaded(wisdom)])
     }
 
     @Test("A failed load shows the error's message and keeps the quote")
-    func loadQuoteFailure() async {
+    func loadQuoteFailure() async throws {
         let store = CounterStore(quoteClient: .scripted([.success(wisdom), .failure(outage)]))
         let outputs = store.outputStream
         await store.loadQuote()
         await store.loadQuote()
         #expect(store.state == CounterState(quote: wisdom, errorMessage: outage.message))
-        #expect(await first(2, of: outputs) == [.quoteLoaded(wisdom), .quoteFailed(outage)])
+        #expect(try await first(2, of: outputs) == [.quoteLoaded(wisdom), .quoteFailed(outage)])
     }
 
     @Test("While a load is in flight the counter shows it, and a new load clears the old error")
-    func loadingState() async {
+    func loadingState() async throws {
         let gate = ResponseGate()
         let store = CounterStore(
             initialState: CounterState(errorMessage: "old"),
@@ -50,7 +50,7 @@ struct CounterStoreTests {
         #expect(store.state == CounterState(isLoading: true))
         #expect(store.inFlightEffectCount == 1)
         gate.release(0)
-        await load.value
+        try await finishWithin("load finishes") { await load.value }
         #expect(store.state == CounterState(quote: wisdom))
         #expect(store.inFlightEffectCount == 0)
     }
@@ -70,11 +70,11 @@ struct CounterStoreTests {
         #expect(store.state == CounterState(isLoading: true))
 
         gate.release(1)
-        await newest.value
+        try await finishWithin("newest finishes") { await newest.value }
         #expect(store.state == CounterState(quote: newer))
 
         gate.release(0)
-        await older.value
+        try await finishWithin("older finishes") { await older.value }
         try await finishWithin("store.settle() returns") { await store.settle() }
         #expect(store.state == CounterState(quote: newer), "a stale quote was applied")
         #expect(store.inFlightEffectCount == 0)
@@ -87,7 +87,7 @@ struct CounterStoreTests {
         let caller = Task.immediate { await store.loadQuote() }
         try await waitUntil("the fetch waits at the gate") { gate.waitingCount == 1 }
         caller.cancel()
-        await caller.value
+        try await finishWithin("caller finishes") { await caller.value }
         #expect(gate.waitingCount == 0)
         #expect(store.state == CounterState(isLoading: true), "a cancelled load reported something")
         #expect(store.inFlightEffectCount == 0)

@@ -8,7 +8,7 @@ import Testing
 @Suite("Store base class")
 struct StoreTests {
     @Test("A state stream starts with the current state, then delivers each distinct state once")
-    func stateStreamDeliversDistinctStates() async {
+    func stateStreamDeliversDistinctStates() async throws {
         let store = TransferStore(
             dependencies: Dependencies(quoteClient: .failing(), bank: InMemoryBank(accounts: [])))
         let states = store.stateStream
@@ -17,24 +17,24 @@ struct StoreTests {
         store.updateAmount(5)
         store.updateAmount(7)
         #expect(
-            await first(3, of: states).map(\.amount) == [0, 5, 7]
+            try await first(3, of: states).map(\.amount) == [0, 5, 7]
         )
     }
 
     @Test("Every subscriber gets its own stream, and a later one starts where the state is")
-    func stateStreamIsMulticast() async {
+    func stateStreamIsMulticast() async throws {
         let store = CounterStore(quoteClient: .failing())
         let early = store.stateStream
         store.increment()
         let late = store.stateStream
         store.increment()
         #expect(store.stateSubscriberCount == 2)
-        #expect(await first(3, of: early).map(\.count) == [0, 1, 2])
-        #expect(await first(2, of: late).map(\.count) == [1, 2])
+        #expect(try await first(3, of: early).map(\.count) == [0, 1, 2])
+        #expect(try await first(2, of: late).map(\.count) == [1, 2])
     }
 
     @Test("A subscriber that stops listening is removed from the store")
-    func terminatedSubscriberIsRemoved() async {
+    func terminatedSubscriberIsRemoved() async throws {
         let store = CounterStore(quoteClient: .failing())
         let states = store.stateStream
         #expect(store.stateSubscriberCount == 1)
@@ -42,34 +42,37 @@ struct StoreTests {
             for await _ in states {}
         }
         listener.cancel()
-        await listener.value
+        try await finishWithin("listener finishes") { await listener.value }
         #expect(store.stateSubscriberCount == 0)
         store.increment()
         #expect(store.stateSubscriberCount == 0)
     }
 
     @Test("State streams end when the store is deallocated")
-    func stateStreamEndsWithStore() async {
+    func stateStreamEndsWithStore() async throws {
         var store: CounterStore? = CounterStore(quoteClient: .failing())
         let states = store?.stateStream ?? AsyncStream { $0.finish() }
         store?.increment()
         store = nil
-        var counts: [Int] = []
-        for await state in states {
-            counts.append(state.count)
+        let counts = try await finishWithin("the state stream ends") {
+            var counts: [Int] = []
+            for await state in states {
+                counts.append(state.count)
+            }
+            return counts
         }
         #expect(counts == [0, 1])
     }
 
     @Test("Outputs reach every current subscriber; an output sent to no one is dropped")
-    func outputsAreFireAndForget() async {
+    func outputsAreFireAndForget() async throws {
         let store = Store<Int, String>(initialState: 0)
         store.send(output: "unheard")
         let first = store.outputStream
         let second = store.outputStream
         store.send(output: "hello")
-        #expect(await StoreSubclassTests.first(1, of: first) == ["hello"])
-        #expect(await StoreSubclassTests.first(1, of: second) == ["hello"])
+        #expect(try await StoreSubclassTests.first(1, of: first) == ["hello"])
+        #expect(try await StoreSubclassTests.first(1, of: second) == ["hello"])
     }
 
     @Test("Dynamic member lookup reads the state's fields")

@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @testable import StoreSubclass
@@ -14,12 +15,15 @@ let wisdom = Quote(content: "Measure, don't guess.", author: "Anonymous")
 let newer = Quote(content: "Only the newest answer counts.", author: "Bench")
 let outage = QuoteError(message: "The quote service is unavailable.")
 
-/// The first `count` elements of `stream`.
-func first<Element>(_ count: Int, of stream: AsyncStream<Element>) async -> [Element] {
-    var elements: [Element] = []
-    for await element in stream {
-        elements.append(element)
-        if elements.count == count { break }
+/// The first `count` elements of `stream`; records an issue and throws when they do not arrive
+/// within the deadline.
+func first<Element: Sendable>(_ count: Int, of stream: AsyncStream<Element>) async throws -> [Element] {
+    try await finishWithin("\(count) elements arrive") {
+        var elements: [Element] = []
+        for await element in stream {
+            elements.append(element)
+            if elements.count == count { break }
+        }
+        return elements
     }
-    return elements
 }

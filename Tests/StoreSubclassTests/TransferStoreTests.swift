@@ -33,10 +33,10 @@ struct TransferStoreTests {
     }
 
     @Test("Loading accounts shows them")
-    func loadAccounts() async {
+    func loadAccounts() async throws {
         let load = Task.immediate { await store.loadAccounts() }
         #expect(store.state == TransferState(isLoading: true))
-        await load.value
+        try await finishWithin("load finishes") { await load.value }
         #expect(store.state == TransferState(accounts: openingAccounts))
         #expect(store.inFlightEffectCount == 0)
     }
@@ -48,7 +48,7 @@ struct TransferStoreTests {
         #expect(store.canSubmit)
         let submit = Task.immediate { await store.submitTransfer() }
         #expect(store.isLoading && store.isSubmitting)
-        await submit.value
+        try await finishWithin("submit finishes") { await submit.value }
 
         let transaction = Transaction(id: TransactionID(1), from: a.id, to: b.id, amount: 30)
         var accounts = openingAccounts
@@ -59,7 +59,7 @@ struct TransferStoreTests {
         #expect(try await bank.balance(of: b.id) == 280)
         #expect(await bank.ledger == [transaction])
         #expect(await bank.invariantHolds)
-        #expect(await first(1, of: outputs) == [.transferCompleted(transaction)])
+        #expect(try await first(1, of: outputs) == [.transferCompleted(transaction)])
     }
 
     @Test(
@@ -70,7 +70,7 @@ struct TransferStoreTests {
             (-5, .invalidAmount),
         ]
     )
-    func refusedTransfer(amount: Decimal, expected: TransferError) async {
+    func refusedTransfer(amount: Decimal, expected: TransferError) async throws {
         let outputs = store.outputStream
         await fill(from: a, to: b, amount: amount)
         await store.submitTransfer()
@@ -81,7 +81,7 @@ struct TransferStoreTests {
                 )
         )
         #expect(await bank.ledger.isEmpty)
-        #expect(await first(1, of: outputs) == [.transferFailed(expected)])
+        #expect(try await first(1, of: outputs) == [.transferFailed(expected)])
     }
 
     @Test("A transfer to the paying account is refused as sameAccount")
@@ -151,8 +151,8 @@ struct TransferStoreTests {
         #expect(test.store.inFlightEffectCount == 1, "a second submit started a transfer")
 
         gate.releaseAll()
-        await first.value
-        await second.value
+        try await finishWithin("first finishes") { await first.value }
+        try await finishWithin("second finishes") { await second.value }
         try await finishWithin("test.store.settle() returns") { await test.store.settle() }
         #expect(gate.ticketsIssued == 2, "a second submit reached the bank")
         #expect(await test.bank.ledger.count == 1)
@@ -172,9 +172,9 @@ struct TransferStoreTests {
         try await waitUntil("the second load waits at the gate") { gate.ticketsIssued == 2 }
 
         gate.release(1)
-        await newest.value
+        try await finishWithin("newest finishes") { await newest.value }
         gate.release(0)
-        await older.value
+        try await finishWithin("older finishes") { await older.value }
         try await finishWithin("test.store.settle() returns") { await test.store.settle() }
         #expect(test.store.state == TransferState(accounts: openingAccounts), "the older answer was applied")
         #expect(test.store.inFlightEffectCount == 0)
