@@ -105,8 +105,9 @@ public struct Comparison: Sendable {
 
     /// Compares two runs row by row.
     ///
-    /// Informational rows (derived figures, spreads) present on one side only are skipped; every
-    /// other row must be on both. With `comparesTimes` false, time rows are skipped too.
+    /// Process spreads are skipped (they describe a run's noise), and so are informational rows
+    /// present on one side only; every other row must be on both. With `comparesTimes` false, time
+    /// rows are skipped too.
     ///
     /// - Throws: ``ComparisonError`` when the runs cannot be compared: rows missing on either side,
     ///   units that differ, a debug run on either side, or a time row without its ratio.
@@ -118,7 +119,10 @@ public struct Comparison: Sendable {
     ) throws(ComparisonError) {
         self.timeTolerance = timeTolerance
         self.comparesTimes = comparesTimes
-        func compared(_ row: ResultRow) -> Bool { comparesTimes || row.kind != .time }
+        // A process spread describes how noisy a run was, not what the code costs: never compared.
+        func compared(_ row: ResultRow) -> Bool {
+            (comparesTimes || row.kind != .time) && row.key.metric != BestOf.processSpreadMetric
+        }
         let before = Dictionary(
             baseline.filter(compared).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let after = Dictionary(

@@ -303,5 +303,9 @@ extension ComparisonTests {
         spread.key.metric = BestOf.processSpreadMetric
         let comparison = try Comparison(baseline: baseline + [spread], current: baseline)
         #expect(!comparison.changes.contains { $0.key == spread.key })
+        var wider = spread
+        wider.median *= 10
+        let both = try Comparison(baseline: baseline + [spread], current: baseline + [wider])
+        #expect(!both.changes.contains { $0.key == spread.key }, "a run's noise is not compared")
     }
 }
