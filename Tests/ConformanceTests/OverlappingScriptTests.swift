@@ -155,7 +155,7 @@ struct OverlappingScript: Sendable {
     private(set) var coverage = ReferenceModel.Coverage()
 
     init(seed: UInt64, steps count: Int, counters: Int) {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         self.seed = seed
         self.counters = counters
         gatesHonourCancellation = seed % 2 == 0
@@ -195,7 +195,8 @@ struct OverlappingScript: Sendable {
 
     /// A random next action that the model allows: releases pick a ticket in flight; a load never
     /// starts while a transfer is in flight, nor a submit while a load is.
-    private static func nextAction(_ random: inout SplitMix64, model: ReferenceModel, counters: Int) -> Action
+    private static func nextAction(_ random: inout SeededRandom, model: ReferenceModel, counters: Int)
+        -> Action
     {
         let roll = random.next(upTo: 100)
         let quotes = model.pendingQuotes.keys.sorted()
@@ -212,7 +213,7 @@ struct OverlappingScript: Sendable {
         return .intent(.counter(index: random.next(upTo: counters), .increment))
     }
 
-    private static func randomIntent(_ random: inout SplitMix64, model: ReferenceModel, counters: Int)
+    private static func randomIntent(_ random: inout SeededRandom, model: ReferenceModel, counters: Int)
         -> AppIntent?
     {
         switch random.next(upTo: 100) {

@@ -133,7 +133,7 @@ struct Script: Sendable {
     let quoteResults: [Result<Quote, QuoteError>]
 
     init(seed: UInt64, steps count: Int, counters: Int) {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         self.seed = seed
         self.counters = counters
         accounts = (1...4).map {
@@ -168,26 +168,5 @@ struct Script: Sendable {
                 ? .failure(QuoteError(message: "Failure \(index)"))
                 : .success(Quote(content: "Quote \(index)", author: "Author \(random.next(upTo: 10))"))
         }
-    }
-}
-
-/// A small, fast, seedable generator (SplitMix64), so scripts are identical on every platform.
-struct SplitMix64: Sendable {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func next(upTo bound: Int) -> Int {
-        Int(next() % UInt64(bound))
     }
 }

@@ -1,0 +1,22 @@
+/// A small, fast generator whose sequence follows from its seed (SplitMix64), so seeded scripts,
+/// amounts and release orders repeat on every run and platform.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in `0..<bound`.
+    public mutating func next(upTo bound: Int) -> Int {
+        Int(next() % UInt64(bound))
+    }
+}
