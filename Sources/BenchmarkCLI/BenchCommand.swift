@@ -4,8 +4,8 @@ import Foundation
 
 /// The `bench` program: parses its arguments, runs the command and returns the exit status.
 ///
-/// Exit statuses: 0 success; 1 the gate found a regression; 2 bad input (arguments, files) or a
-/// debug build asked for numbers. Errors are one line on stderr, prefixed `bench: error:`.
+/// Exit statuses are ``ExitStatus``; every error is a ``BenchError``, one line on stderr prefixed
+/// `bench: error:`.
 @MainActor
 public enum BenchCommand {
     /// The build configuration this code was compiled in.
@@ -27,34 +27,43 @@ public enum BenchCommand {
         )
     }
 
-    /// Runs `bench` with `arguments` (without the program name). `environment` supplies `PATH`, where
-    /// a debug build looks for `swift` to re-run itself in release.
+    /// Runs `bench` with `arguments` (without the program name) and returns its exit status
+    /// (``ExitStatus``, or a release re-run's own). `environment` supplies `PATH`, where a debug build
+    /// looks for `swift` to re-run itself in release.
     public static func main(
         _ arguments: [String], output: Output = .standard,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) async -> Int32 {
-        let invocation: Invocation
         do {
-            invocation = try Invocation.parse(arguments, vocabulary: vocabulary)
+            let invocation = try Invocation.parse(arguments, vocabulary: vocabulary)
+            return try await execute(
+                invocation, arguments: arguments, output: output, environment: environment)
         } catch {
-            output.error(error.message)
-            return 2
+            output.error(error.description)
+            return error.status.rawValue
         }
+    }
+
+    private static func execute(
+        _ invocation: Invocation, arguments: [String], output: Output, environment: [String: String]
+    ) async throws(BenchError) -> Int32 {
         switch invocation {
         case .help:
             output.data(Invocation.helpText(vocabulary: vocabulary))
-            return 0
         case .list(let filter):
             output.data(listing(filter))
-            return 0
         case .compare(let options):
-            return compare(options, output: output)
+            return try compare(options, output: output).rawValue
+        case .run(let options) where configuration == "debug" && !options.allowDebug:
+            return try ReleaseRerun.run(arguments, environment: environment, output: output)
+        case .updateBaseline where configuration == "debug":
+            return try ReleaseRerun.run(arguments, environment: environment, output: output)
         case .run(let options):
-            if configuration == "debug" && !options.allowDebug {
-                return ReleaseRerun.run(arguments, output: output, environment: environment)
-            }
-            return await run(options, arguments: arguments, output: output)
+            try await run(options, arguments: arguments, output: output)
+        case .updateBaseline(let options):
+            try await run(options, arguments: arguments, output: output, releaseOnly: true)
         }
+        return ExitStatus.success.rawValue
     }
 
     // MARK: - list
@@ -73,53 +82,68 @@ public enum BenchCommand {
 
     // MARK: - run
 
-    static func run(_ options: Invocation.RunOptions, arguments: [String], output: Output) async -> Int32 {
-        var destination: ResultFile?
-        if let path = options.output {
-            do {
-                destination = try ResultFile(path: path)
-            } catch {
-                output.error("cannot write --output \(path): \(error.localizedDescription)")
-                return 2
-            }
-        }
+    /// Runs the benchmarks and writes them to stdout or `--output`. With `releaseOnly` (a baseline),
+    /// rows from anything but a release build are refused before a file is written.
+    static func run(
+        _ options: Invocation.RunOptions, arguments: [String], output: Output, releaseOnly: Bool = false
+    ) async throws(BenchError) {
+        let destination = try options.output.map(openDestination)
         if let problem = DeterministicHashing.ensureEnabled(arguments: arguments) {
-            output.error(problem)
-            return 2
+            throw .unusableInput(problem)
         }
         let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
-        let rows: [ResultRow]
-        if options.bestOf > 1 {
-            do {
-                rows = try BestOfRuns.run(options, seed: seed, output: output)
-            } catch {
-                output.error(error.description)
-                return 2
-            }
-        } else {
-            rows = await runner(options, seed: seed, output: output).run()
-        }
-        if let emptied = rowOptimisedAway(rows) {
-            output.error(
-                "\(emptied.key) reached the iteration limit: its body costs next to nothing, so the "
-                    + "optimiser probably removed the measured work; no results written")
-            return 1
-        }
-        let csv = ResultCSV.render(rows)
-        guard let destination else {
-            output.data(options.format == .table ? ResultTable.render(rows) : csv)
-            return 0
-        }
+        let rows =
+            options.bestOf > 1
+            ? try BestOfRuns.run(options, seed: seed, output: output)
+            : await runner(options, seed: seed, output: output).run()
+        try check(rows, releaseOnly: releaseOnly)
+        let text = try render(rows, options.format)
+        guard let destination else { return output.data(text) }
+        var metadata = RunMetadata.current(configuration: configuration, options: arguments)
+        metadata.seed = seed
         do {
-            var metadata = RunMetadata.current(configuration: configuration, options: arguments)
-            metadata.seed = seed
-            try destination.commit(csv: csv, metadata: metadata)
-            output.progress("wrote \(rows.count) rows to \(destination.path) and \(destination.metadataPath)")
-            return 0
+            try destination.commit(csv: text, metadata: metadata)
         } catch {
             destination.discard()
-            output.error("cannot write --output \(destination.path): \(error.localizedDescription)")
-            return 2
+            throw .unusableInput("cannot write --output \(destination.path): \(error.localizedDescription)")
+        }
+        output.progress("wrote \(rows.count) rows to \(destination.path) and \(destination.metadataPath)")
+    }
+
+    private static func openDestination(_ path: String) throws(BenchError) -> ResultFile {
+        do {
+            return try ResultFile(path: path)
+        } catch {
+            throw .unusableInput("cannot write --output \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// The rows as `format`: CSV, an aligned table, or github-action-benchmark's JSON.
+    static func render(_ rows: [ResultRow], _ format: Invocation.OutputFormat) throws(BenchError) -> String {
+        switch format {
+        case .csv: return ResultCSV.render(rows)
+        case .table: return ResultTable.render(rows)
+        case .json:
+            do {
+                return try RunJSON.render(rows)
+            } catch {
+                throw .unusableInput("cannot write the results as JSON: \(error.localizedDescription)")
+            }
+        }
+    }
+
+    /// Refuses rows that must not be written: a measured body the optimiser removed, or, for a
+    /// baseline (`releaseOnly`), numbers from anything but a release build.
+    static func check(_ rows: [ResultRow], releaseOnly: Bool) throws(BenchError) {
+        if let emptied = rowOptimisedAway(rows) {
+            throw .optimisedAway(
+                "\(emptied.key) reached the iteration limit: its body costs next to nothing, so the "
+                    + "optimiser probably removed the measured work; no results written")
+        }
+        if releaseOnly, let debug = rows.first(where: { $0.configuration != "release" }) {
+            throw .unusableInput(
+                "\(debug.key) comes from a \(debug.configuration) build; a baseline needs release numbers, "
+                    + "nothing written")
         }
     }
 
@@ -145,44 +169,47 @@ public enum BenchCommand {
 
     // MARK: - compare
 
-    static func compare(_ options: Invocation.CompareOptions, output: Output) -> Int32 {
-        let baseline: [ResultRow]
-        let current: [ResultRow]
-        do {
-            baseline = try readRows(options.baseline)
-            current = try readRows(options.current)
-        } catch {
-            output.error(error.description)
-            return 2
-        }
-        if let problem = machineProblem(options) {
-            output.error(problem)
-            return 2
-        }
+    static func compare(_ options: Invocation.CompareOptions, output: Output) throws(BenchError) -> ExitStatus
+    {
+        let baseline = try readRows(options.baseline)
+        let current = try readRows(options.current)
+        if let problem = try machineProblem(options) { throw .unusableInput(problem) }
         let comparison: Comparison
         do {
             comparison = try Comparison(
                 baseline: baseline, current: current, timeTolerance: options.timeTolerance,
                 comparesTimes: !options.countsOnly)
         } catch {
-            output.error("cannot compare \(options.baseline) with \(options.current): \(error.description)")
-            return 2
+            throw .unusableInput(
+                "cannot compare \(options.baseline) with \(options.current): \(error.description)")
         }
-        output.data(ComparisonReport.render(comparison, showAll: options.showAll))
-        return comparison.hasRegression ? 1 : 0
+        output.data(try report(comparison, options))
+        return comparison.hasRegression ? .failure : .success
+    }
+
+    /// The gate's report in the format asked for.
+    static func report(_ comparison: Comparison, _ options: Invocation.CompareOptions) throws(BenchError)
+        -> String
+    {
+        switch options.format {
+        case .text:
+            return ComparisonReport.render(comparison, showAll: options.showAll)
+        case .markdown:
+            return MarkdownReport.render(comparison, baseline: options.baseline, current: options.current)
+        case .json:
+            do {
+                return try ComparisonJSON.render(comparison)
+            } catch {
+                throw .unusableInput("cannot write the comparison as JSON: \(error.localizedDescription)")
+            }
+        }
     }
 
     /// Why the two runs' times must not be compared, or nil. Times from another CPU model or Swift
     /// version say nothing about the code; counts do not depend on either.
-    static func machineProblem(_ options: Invocation.CompareOptions) -> String? {
-        let before: RunMetadata
-        let after: RunMetadata
-        do {
-            before = try readMetadata(forCSV: options.baseline)
-            after = try readMetadata(forCSV: options.current)
-        } catch {
-            return error.description
-        }
+    static func machineProblem(_ options: Invocation.CompareOptions) throws(BenchError) -> String? {
+        let before = try readMetadata(forCSV: options.baseline)
+        let after = try readMetadata(forCSV: options.current)
         guard !options.countsOnly, !options.allowOtherMachine else { return nil }
         for (what, old, new) in [
             ("CPU", before.cpu, after.cpu), ("Swift", before.swiftVersion, after.swiftVersion),
@@ -195,32 +222,31 @@ public enum BenchCommand {
         return nil
     }
 
-    static func readMetadata(forCSV path: String) throws(FileProblem) -> RunMetadata {
+    static func readMetadata(forCSV path: String) throws(BenchError) -> RunMetadata {
         let sidecar = RunMetadata.sidecarPath(forCSV: path)
         guard let data = FileManager.default.contents(atPath: sidecar) else {
-            throw FileProblem(
-                description:
-                    "\(path) has no metadata file \(sidecar); it names the machine the numbers come from")
+            throw .unusableInput(
+                "\(path) has no metadata file \(sidecar); it names the machine the numbers come from")
         }
         do {
             return try RunMetadata.decoded(from: data)
         } catch {
-            throw FileProblem(
-                description: "\(sidecar) is not bench run metadata: \(error.localizedDescription)")
+            throw .unusableInput(
+                "\(sidecar) is not bench run metadata: \(error.localizedDescription)")
         }
     }
 
-    static func readRows(_ path: String) throws(FileProblem) -> [ResultRow] {
+    static func readRows(_ path: String) throws(BenchError) -> [ResultRow] {
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw FileProblem(description: "cannot read \(path): \(error.localizedDescription)")
+            throw .unusableInput("cannot read \(path): \(error.localizedDescription)")
         }
         do {
             return try ResultCSV.parse(text)
         } catch {
-            throw FileProblem(description: "\(path) is not a bench CSV: \(error.description)")
+            throw .unusableInput("\(path) is not a bench CSV: \(error.description)")
         }
     }
 
@@ -228,11 +254,6 @@ public enum BenchCommand {
         let safe = argument.allSatisfy { $0.isLetter || $0.isNumber || "-_=./,:%".contains($0) }
         return safe ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
-}
-
-/// A file that cannot be used, as one line.
-struct FileProblem: Error, CustomStringConvertible {
-    var description: String
 }
 
 /// Where `bench` writes: data to stdout, progress and errors to stderr.

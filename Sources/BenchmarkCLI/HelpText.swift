@@ -1,69 +1,104 @@
 import BenchmarkReport
 
 extension Invocation {
-    /// The text `bench --help` prints.
+    /// The text `bench --help` prints. Its USAGE lines and OPTIONS section come from
+    /// ``CommandOption/all``.
     public static func helpText(vocabulary: Vocabulary) -> String {
-        let tolerances = Comparison.suiteTimeTolerances.sorted { $0.key < $1.key }
-            .map { "\($0.key) \(Int(($0.value * 100).rounded()))" }
-            .joined(separator: ", ")
-        return """
-            OVERVIEW: Measure what seven app architectures cost for the same two features.
+        """
+        OVERVIEW: Measure what seven app architectures cost for the same two features.
 
-            USAGE: bench [run] [--filter <names>] [--quick | --samples <n>] [--best-of <n>] [--seed <n>]
-                             [--format csv|table] [--output <file>] [--allow-debug]
-                   bench list [--filter <names>]
-                   bench compare <baseline.csv> <current.csv> [--time-tolerance <percent>]
-                                 [--counts-only | --allow-other-machine] [--all]
+        \(HelpText.usage)
 
-            COMMANDS:
-              run (default)           Run the benchmarks; results go to stdout or --output.
-                                      Exit 0: done. 1: a measured body was optimised away (it
-                                      reached the iteration limit); nothing is written. 2: bad input.
-              list                    List the benchmarks a filter selects, without running them.
-              compare                 The regression gate: compare a run with a baseline.
-                                      Exit 0: pass. 1: a regression, a behaviour change (observers
-                                      woken, tasks) or a time that fell over \(Int(Comparison.suspiciousSpeedUp))-fold. 2: unusable input.
+        COMMANDS:
+          run (default)           Run the benchmarks; results go to stdout or --output.
+                                  Exit 0: done. 1: a measured body was optimised away (it
+                                  reached the iteration limit); nothing is written. 2: bad input.
+          list                    List the benchmarks a filter selects, without running them.
+          compare                 The regression gate: compare a run with a baseline.
+                                  Exit 0: pass. 1: a regression, a behaviour change (observers
+                                  woken, tasks) or a time that fell over \(Int(Comparison.suspiciousSpeedUp))-fold. 2: unusable input.
+          baseline update         Refresh the gate's baseline: a best-of-\(baselineBestOf) release run written to
+                                  \(baselinePath) and its .meta.json, only when every process
+                                  succeeded. A debug build re-runs itself in release, as run does.
+          help                    This text.
 
-            RUN OPTIONS:
-              --filter <names>        Comma-separated suites, architectures, features, layouts or
-                                      sizes (n=<N>); repeatable. A benchmark runs when it matches a
-                                      name of every kind given: one case is e.g.
-                                      layout,closure-effects,single-store,n=10.
-              --quick                 A CI-sized run (few samples, short batches).
-              --samples <n>           Timed samples per benchmark (default 25, --quick 7).
-              --best-of <n>           Run <n> separate processes; each case's rows come from the
-                                      process where it ran fastest. Whole processes run fast or slow.
-              --seed <n>              Seed of the shuffled timing order (default: random; the seed
-                                      used is written to the metadata file, so a run can be repeated).
-              --format csv|table      csv (default) or an aligned table for reading.
-              --output <file>         Write CSV to <file> (and run metadata to <file>.meta.json)
-                                      instead of stdout. Written only when the run completes.
-              --allow-debug           Run a debug build anyway; every row is marked debug.
+        OPTIONS:
+        \(HelpText.options)
+        NAMES:
+          suites:         \(vocabulary.suites.joined(separator: ", "))
+          architectures:  \(vocabulary.architectures.joined(separator: ", "))
+          features:       \(vocabulary.features.joined(separator: ", "))
+          layouts:        \(vocabulary.layouts.joined(separator: ", "))
+          sizes:          \(vocabulary.sizes.map { "n=\($0)" }.joined(separator: ", "))
 
-            COMPARE OPTIONS:
-              --time-tolerance <p>    Allowed rise of every time ratio, in percent. Default, per suite:
-                                      \(tolerances).
-              --counts-only           Compare counts only, no times: for runs on different machines.
-              --allow-other-machine   Compare times even though the two runs' metadata name different
-                                      CPU models or Swift versions (refused otherwise, exit 2).
-              --all                   Also list metrics that did not change.
+        EXAMPLES:
+          swift run -c release bench --format table
+          swift run -c release bench --filter dispatch,closure-effects --format table
+          swift run -c release bench --filter layout,store-subclass,single-store,n=10 --format table
+          swift run -c release bench --quick --best-of 3 --output /tmp/current.csv
+          swift run -c release bench --quick --format json --output /tmp/current.json
+          swift run -c release bench compare results/baseline.csv /tmp/current.csv
+          swift run -c release bench compare results/baseline.csv /tmp/current.csv --format markdown
+          swift run -c release bench compare results/baseline.csv /tmp/current.csv --format json
+          swift run -c release bench baseline update
 
-            NAMES:
-              suites:         \(vocabulary.suites.joined(separator: ", "))
-              architectures:  \(vocabulary.architectures.joined(separator: ", "))
-              features:       \(vocabulary.features.joined(separator: ", "))
-              layouts:        \(vocabulary.layouts.joined(separator: ", "))
-              sizes:          \(vocabulary.sizes.map { "n=\($0)" }.joined(separator: ", "))
+        Progress goes to stderr; data goes to stdout or --output. Progress and errors never mix with data.
+        Formats, with samples: docs/reports.md.
 
-            EXAMPLES:
-              swift run -c release bench --format table
-              swift run -c release bench --filter dispatch,closure-effects --format table
-              swift run -c release bench --filter layout,store-subclass,single-store,n=10 --format table
-              swift run -c release bench --quick --best-of 3 --output /tmp/current.csv
-              swift run -c release bench compare results/baseline.csv /tmp/current.csv
+        """
+    }
+}
 
-            Progress goes to stderr; data goes to stdout or --output. Progress and errors never mix with data.
+/// The generated parts of the help text.
+enum HelpText {
+    static let width = 100
+    static let helpColumn = 26
 
-            """
+    /// One USAGE line per command, naming every option it accepts, wrapped under its command.
+    static var usage: String {
+        let lines = Command.allCases.map { command in
+            let head = "bench " + (command == .run ? "[run]" : command.rawValue)
+            let operands = command == .compare ? ["<baseline.csv>", "<current.csv>"] : []
+            let words =
+                operands
+                + CommandOption.all.filter { $0.commands.contains(command) }.map { $0.usage(for: command) }
+            return wrap(words, first: head + " ", indent: String(repeating: " ", count: 7 + head.count + 1))
+        }
+        let prefixed = lines.enumerated().map { ($0.offset == 0 ? "USAGE: " : "       ") + $0.element }
+        return (prefixed + ["       bench help"]).joined(separator: "\n")
+    }
+
+    /// Every option with its value, its help and the commands that take it.
+    static var options: String {
+        CommandOption.all.map { option in
+            var name = "  " + option.name
+            if case .named(let placeholder) = option.value { name += " " + placeholder }
+            if option.value == .format { name += " <format>" }
+            let commands = option.commands.map(\.rawValue).joined(separator: ", ")
+            let words = option.help.split(separator: " ").map(String.init) + ["[\(commands)]"]
+            let padding = String(repeating: " ", count: max(helpColumn - name.count, 1))
+            let indent = String(repeating: " ", count: helpColumn)
+            let firstLine = name.count < helpColumn - 1 ? name + padding : name + "\n" + indent
+            return wrap(words, first: firstLine, indent: indent) + "\n"
+        }.joined()
+    }
+
+    /// `words` joined by spaces after `first`, starting a new line after `indent` before `width`.
+    static func wrap(_ words: [String], first: String, indent: String) -> String {
+        var lines: [String] = []
+        var line = first
+        var lineHasWord = false
+        for word in words {
+            let lastLineLength =
+                line.split(separator: "\n", omittingEmptySubsequences: false).last?.count ?? 0
+            if lineHasWord && lastLineLength + 1 + word.count > width {
+                lines.append(line)
+                line = indent + word
+            } else {
+                line += (lineHasWord ? " " : "") + word
+            }
+            lineHasWord = true
+        }
+        return (lines + [line]).joined(separator: "\n")
     }
 }

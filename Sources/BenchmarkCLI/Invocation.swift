@@ -3,7 +3,8 @@ import BenchmarkReport
 /// What the user asked `bench` to do, parsed from its arguments.
 ///
 /// Parsing is separate from running so that every error message is tested without running a
-/// benchmark. Each error is one line naming the problem (``UsageError``).
+/// benchmark. Each error is one line naming the problem (``BenchError/usage(_:)``). The options are
+/// declared once, in ``CommandOption/all``.
 public enum Invocation: Equatable, Sendable {
     /// Run the selected benchmarks and write their results.
     case run(RunOptions)
@@ -11,8 +12,17 @@ public enum Invocation: Equatable, Sendable {
     case list(Filter)
     /// Compare two result files: the regression gate.
     case compare(CompareOptions)
+    /// Refresh the gate's baseline: a best-of-N release run written to ``baselinePath`` (or
+    /// `--output`) with its metadata.
+    case updateBaseline(RunOptions)
     /// Print the help text.
     case help
+
+    /// Where `bench baseline update` writes unless given `--output`.
+    public static let baselinePath = "results/baseline.csv"
+
+    /// How many processes `bench baseline update` runs unless given `--best-of`.
+    public static let baselineBestOf = 3
 
     /// Options of a benchmark run.
     public struct RunOptions: Equatable, Sendable {
@@ -43,6 +53,8 @@ public enum Invocation: Equatable, Sendable {
         public var allowOtherMachine = false
         /// Compare counts only (no time rows): the gate for a run without a same-machine baseline.
         public var countsOnly = false
+        /// How the report is written.
+        public var format = ReportFormat.text
 
         public init(baseline: String, current: String, timeTolerance: Double? = nil) {
             self.baseline = baseline
@@ -55,6 +67,18 @@ public enum Invocation: Equatable, Sendable {
     public enum OutputFormat: String, Equatable, Sendable, CaseIterable {
         case csv
         case table
+        /// github-action-benchmark's `customSmallerIsBetter` list (``RunJSON``).
+        case json
+    }
+
+    /// How the gate's report is printed.
+    public enum ReportFormat: String, Equatable, Sendable, CaseIterable {
+        /// An aligned table for a terminal or a CI log.
+        case text
+        /// For a pull request comment or a job summary (``MarkdownReport``).
+        case markdown
+        /// Every compared metric with its verdict (``ComparisonJSON``).
+        case json
     }
 }
 
@@ -130,172 +154,10 @@ public struct Vocabulary: Sendable {
     }
 }
 
-/// A mistake in the command line: one line, printed after `bench: error:`, exit status 2.
-public struct UsageError: Error, Equatable, CustomStringConvertible {
-    public var message: String
-
-    public init(_ message: String) {
-        self.message = message
-    }
-
-    public var description: String { message }
-}
-
-extension Invocation {
-    /// Parses `arguments` (without the program name).
-    public static func parse(_ arguments: [String], vocabulary: Vocabulary) throws(UsageError) -> Invocation {
-        var arguments = arguments[...]
-        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
-        switch arguments.first {
-        case "help":
-            return .help
-        case "list":
-            arguments.removeFirst()
-            var options = try parseRunOptions(arguments, vocabulary: vocabulary, command: "list")
-            options.format = .table
-            return .list(options.filter)
-        case "compare":
-            arguments.removeFirst()
-            return .compare(try parseCompareOptions(arguments))
-        case "run":
-            arguments.removeFirst()
-            return .run(try parseRunOptions(arguments, vocabulary: vocabulary, command: "run"))
-        case let word? where !word.hasPrefix("-"):
-            throw UsageError(
-                "unknown command '\(word)'; commands are run (the default), list, compare and help")
-        default:
-            return .run(try parseRunOptions(arguments, vocabulary: vocabulary, command: "run"))
-        }
-    }
-
-    private static func parseRunOptions(
-        _ arguments: ArraySlice<String>,
-        vocabulary: Vocabulary,
-        command: String
-    ) throws(UsageError) -> RunOptions {
-        var options = RunOptions()
-        var arguments = arguments
-        var formatGiven = false
-        while let argument = arguments.popFirst() {
-            let (name, inlineValue) = split(argument)
-            func value() throws(UsageError) -> String {
-                if let inlineValue { return inlineValue }
-                guard let next = arguments.popFirst(), !next.hasPrefix("--") else {
-                    throw UsageError("\(name) needs a value")
-                }
-                return next
-            }
-            switch name {
-            case "--filter":
-                try add(try value(), to: &options.filter, vocabulary: vocabulary)
-            case "--quick" where command == "run":
-                try noValue(name, inlineValue)
-                options.quick = true
-            case "--allow-debug" where command == "run":
-                try noValue(name, inlineValue)
-                options.allowDebug = true
-            case "--format" where command == "run":
-                let text = try value()
-                guard let format = OutputFormat(rawValue: text) else {
-                    throw UsageError("--format must be csv or table, not '\(text)'")
-                }
-                options.format = format
-                formatGiven = true
-            case "--output" where command == "run":
-                let path = try value()
-                guard !path.isEmpty else { throw UsageError("--output needs a file path") }
-                options.output = path
-            case "--best-of" where command == "run":
-                let text = try value()
-                guard let count = Int(text), (1...20).contains(count) else {
-                    throw UsageError("--best-of must be a whole number from 1 to 20, not '\(text)'")
-                }
-                options.bestOf = count
-            case "--seed" where command == "run":
-                let text = try value()
-                guard let seed = UInt64(text) else {
-                    throw UsageError("--seed must be a whole number from 0 to \(UInt64.max), not '\(text)'")
-                }
-                options.seed = seed
-            case "--samples" where command == "run":
-                let text = try value()
-                guard let samples = Int(text), (3...100_000).contains(samples) else {
-                    throw UsageError("--samples must be a whole number from 3 to 100000, not '\(text)'")
-                }
-                options.samples = samples
-            default:
-                if argument.hasPrefix("-") {
-                    throw UsageError("unknown option '\(name)' for \(command); see 'bench --help'")
-                }
-                throw UsageError("unexpected argument '\(argument)' for \(command); see 'bench --help'")
-            }
-        }
-        if options.quick && options.samples != nil {
-            throw UsageError("--quick and --samples conflict: --quick fixes a small sample count")
-        }
-        if options.output != nil && formatGiven && options.format == .table {
-            throw UsageError("--output writes CSV for other tools; drop --format table or --output")
-        }
-        return options
-    }
-
-    private static func parseCompareOptions(_ arguments: ArraySlice<String>) throws(UsageError)
-        -> CompareOptions
-    {
-        var paths: [String] = []
-        var tolerance: Double?
-        var showAll = false
-        var flags: Set<String> = []
-        var arguments = arguments
-        while let argument = arguments.popFirst() {
-            let (name, inlineValue) = split(argument)
-            switch name {
-            case "--time-tolerance":
-                guard let text = inlineValue ?? arguments.popFirst() else {
-                    throw UsageError("--time-tolerance needs a value in percent")
-                }
-                guard let percent = Double(text.hasSuffix("%") ? String(text.dropLast()) : text),
-                    percent >= 0,
-                    percent <= 1000
-                else {
-                    throw UsageError("--time-tolerance must be a percentage from 0 to 1000, not '\(text)'")
-                }
-                tolerance = percent
-            case "--all":
-                try noValue(name, inlineValue)
-                showAll = true
-            case "--allow-other-machine":
-                try noValue(name, inlineValue)
-                flags.insert(name)
-            case "--counts-only":
-                try noValue(name, inlineValue)
-                flags.insert(name)
-            default:
-                if argument.hasPrefix("-") && argument != "-" {
-                    throw UsageError("unknown option '\(name)' for compare; see 'bench --help'")
-                }
-                paths.append(argument)
-            }
-        }
-        guard paths.count == 2 else {
-            throw UsageError("compare needs two files, BASELINE and CURRENT; got \(paths.count)")
-        }
-        var options = CompareOptions(
-            baseline: paths[0], current: paths[1], timeTolerance: tolerance.map { $0 / 100 })
-        options.showAll = showAll
-        options.allowOtherMachine = flags.contains("--allow-other-machine")
-        options.countsOnly = flags.contains("--counts-only")
-        if options.countsOnly && tolerance != nil {
-            throw UsageError("--counts-only compares no times, so --time-tolerance has nothing to apply to")
-        }
-        return options
-    }
-
-    private static func add(_ text: String, to filter: inout Filter, vocabulary: Vocabulary)
-        throws(UsageError)
-    {
-        let terms = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        for term in terms {
+extension Filter {
+    /// Adds the comma-separated terms of `text`, each sorted into its kind by `vocabulary`.
+    static func add(_ text: String, to filter: inout Filter, vocabulary: Vocabulary) throws(BenchError) {
+        for term in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
             if vocabulary.suites.contains(term) {
                 filter.suites.insert(term)
             } else if vocabulary.architectures.contains(term) {
@@ -307,7 +169,7 @@ extension Invocation {
             } else if term.hasPrefix("n="), let n = Int(term.dropFirst(2)), vocabulary.sizes.contains(n) {
                 filter.sizes.insert(n)
             } else {
-                throw UsageError(
+                throw .usage(
                     "unknown filter '\(term)'; suites: \(vocabulary.suites.joined(separator: ", ")); "
                         + "architectures: \(vocabulary.architectures.joined(separator: ", ")); "
                         + "features: \(vocabulary.features.joined(separator: ", ")); "
@@ -316,16 +178,5 @@ extension Invocation {
                 )
             }
         }
-    }
-
-    private static func split(_ argument: String) -> (name: String, value: String?) {
-        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
-            return (argument, nil)
-        }
-        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
-    }
-
-    private static func noValue(_ name: String, _ value: String?) throws(UsageError) {
-        if value != nil { throw UsageError("\(name) takes no value") }
     }
 }

@@ -12,14 +12,17 @@ enum ReleaseRerun {
             .deletingLastPathComponent().path
     }
 
-    static func run(_ arguments: [String], output: Output, environment: [String: String]) -> Int32 {
+    static func run(_ arguments: [String], environment: [String: String], output: Output)
+        throws(BenchError) -> Int32
+    {
         let command = (["swift", "run", "-c", "release", "bench"] + arguments.map(BenchCommand.shellQuoted))
             .joined(separator: " ")
         guard let swift = executable(named: "swift", path: environment["PATH"]) else {
-            output.error(
+            let allowDebug =
+                arguments.first == "baseline" ? "" : " (or pass --allow-debug to mark every row debug)"
+            throw .unusableInput(
                 "this is a debug build, whose times are not real, and 'swift' is not on PATH to build a "
-                    + "release one; run '\(command)' (or pass --allow-debug to mark every row debug)")
-            return 2
+                    + "release one; run '\(command)'\(allowDebug)")
         }
         output.progress("bench: this is a debug build, whose times are not real; running '\(command)'")
         let process = Process()
@@ -28,8 +31,7 @@ enum ReleaseRerun {
         do {
             try process.run()
         } catch {
-            output.error("cannot start \(swift): \(error.localizedDescription); run '\(command)'")
-            return 2
+            throw .unusableInput("cannot start \(swift): \(error.localizedDescription); run '\(command)'")
         }
         process.waitUntilExit()
         return process.terminationStatus

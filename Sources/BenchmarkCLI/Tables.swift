@@ -27,13 +27,7 @@ enum ResultTable {
     }
 
     /// Three significant digits, without exponent notation for everyday magnitudes.
-    static func number(_ value: Double) -> String {
-        if value == 0 { return "0" }
-        if value == value.rounded() && abs(value) < 1e9 { return String(Int(value)) }
-        let magnitude = abs(value)
-        let decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3
-        return String(format: "%.\(decimals)f", value)
-    }
+    static func number(_ value: Double) -> String { ReportText.number(value) }
 }
 
 /// The gate's report: every metric that changed, regressions first, and what to do next.

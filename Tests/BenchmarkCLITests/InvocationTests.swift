@@ -90,6 +90,29 @@ struct InvocationTests {
         #expect(try parse("--help") == .help)
         #expect(try parse("compare -h") == .help)
         #expect(try parse("help") == .help)
+        compare.showAll = false
+        compare.format = .markdown
+        #expect(try parse("compare a.csv b.csv --format markdown") == .compare(compare))
+        var json = Invocation.RunOptions()
+        json.format = .json
+        json.output = "r.json"
+        #expect(try parse("--format json --output r.json") == .run(json))
+    }
+
+    @Test("baseline update is a best-of-3 run into results/baseline.csv unless told otherwise")
+    func baselineUpdate() throws {
+        var expected = Invocation.RunOptions()
+        expected.bestOf = 3
+        expected.output = "results/baseline.csv"
+        #expect(try parse("baseline update") == .updateBaseline(expected))
+        expected.bestOf = 5
+        expected.output = "other.csv"
+        expected.seed = 9
+        #expect(
+            try parse("baseline update --best-of 5 --output other.csv --seed 9") == .updateBaseline(expected))
+        expected = Invocation.RunOptions()
+        expected.output = "results/baseline.csv"
+        #expect(try parse("baseline update --best-of 1") == .updateBaseline(expected))
     }
 
     @Test(
@@ -103,10 +126,19 @@ struct InvocationTests {
                 "unknown filter 'dispach'; suites: baseline, dispatch, effects; architectures:"
             ),
             ("--filter dispatch,", "unknown filter ''"),
-            ("--format json", "--format must be csv or table, not 'json'"),
+            ("--format yaml", "--format for run must be csv, table or json, not 'yaml'"),
+            (
+                "compare a.csv b.csv --format csv",
+                "--format for compare must be text, markdown or json, not 'csv'"
+            ),
             ("--quick --samples 50", "--quick and --samples conflict"),
             ("--samples 2", "--samples must be a whole number from 3 to 100000"),
-            ("--format table --output x.csv", "--output writes CSV"),
+            ("--format table --output x.csv", "--output writes CSV or JSON"),
+            ("baseline", "baseline takes one subcommand, update"),
+            ("baseline update --quick", "unknown option '--quick' for baseline update"),
+            ("baseline update --allow-debug", "unknown option '--allow-debug' for baseline update"),
+            ("baseline update --format json", "unknown option '--format' for baseline update"),
+            ("list --format table", "unknown option '--format' for list"),
             ("--quick=yes", "--quick takes no value"),
             ("list --quick", "unknown option '--quick' for list"),
             ("run extra", "unexpected argument 'extra' for run"),
@@ -124,8 +156,8 @@ struct InvocationTests {
         #expect {
             try parse(arguments)
         } throws: { error in
-            guard let error = error as? UsageError else { return false }
-            return error.message.contains(message) && !error.message.contains("\n")
+            guard let error = error as? BenchError, case .usage(let text) = error else { return false }
+            return text.contains(message) && !text.contains("\n")
         }
     }
 

@@ -86,15 +86,15 @@ struct OutputPartsTests {
         let third = BestOfRuns.childArguments(options, seed: 7, index: 3, output: "/tmp/3.csv")
         #expect(
             first == [
-                "run", "--output", "/tmp/1.csv", "--seed", "7", "--quick", "--filter",
-                "layout,single-store,n=10",
+                "run", "--output", "/tmp/1.csv", "--filter", "layout,single-store,n=10", "--quick", "--seed",
+                "7",
             ])
         #expect(third.contains("9"))
         options.quick = false
         options.samples = 11
         #expect(
-            BestOfRuns.childArguments(options, seed: 0, index: 1, output: "x").suffix(4) == [
-                "--samples", "11", "--filter", "layout,single-store,n=10",
+            BestOfRuns.childArguments(options, seed: 0, index: 1, output: "x").suffix(6) == [
+                "--filter", "layout,single-store,n=10", "--samples", "11", "--seed", "0",
             ])
     }
 

@@ -1,0 +1,236 @@
+import BenchmarkReport
+
+/// The commands of `bench`.
+public enum Command: String, CaseIterable, Sendable {
+    case run
+    case list
+    case compare
+    case updateBaseline = "baseline update"
+
+    /// The values `--format` takes for this command, the default first.
+    var formats: [String] {
+        switch self {
+        case .run: Invocation.OutputFormat.allCases.map(\.rawValue)
+        case .compare: Invocation.ReportFormat.allCases.map(\.rawValue)
+        case .list, .updateBaseline: []
+        }
+    }
+}
+
+/// One option of `bench`, declared once: its name and value, the commands that accept it, its help,
+/// how it is parsed and whether a `--best-of` child process is given it.
+///
+/// Parsing, the help's USAGE lines and OPTIONS section, and ``BestOfRuns/childArguments(_:seed:index:output:)``
+/// are all driven by ``all``, so an option cannot be parsed without being documented, or documented
+/// without being forwarded to the processes that need it.
+struct CommandOption: Sendable {
+    /// What follows the option's name.
+    enum Value: Sendable, Equatable {
+        /// Nothing: the option is a flag.
+        case flag
+        /// A value, shown in help as the placeholder, e.g. `<names>`.
+        case named(String)
+        /// One of the command's formats (``Command/formats``).
+        case format
+    }
+
+    /// Sets the option's value (the empty string for a flag) in the options being parsed.
+    typealias Apply = @Sendable (_ value: String, _ into: inout ParsedOptions) throws(BenchError) -> Void
+
+    let name: String
+    let value: Value
+    let commands: [Command]
+    let help: String
+    /// Whether each `--best-of` child process is given the option (the seed changes per process).
+    let forwarded: Bool
+    /// A value the option accepts, for tests and examples; nil for a flag.
+    let example: String?
+    let apply: Apply
+    /// The arguments that give a child process the same setting; empty when it has the default.
+    let arguments: @Sendable (Invocation.RunOptions) -> [String]
+
+    init(
+        _ name: String, _ value: Value, _ commands: [Command], forwarded: Bool = false,
+        example: String? = nil, help: String, apply: @escaping Apply,
+        arguments: @escaping @Sendable (Invocation.RunOptions) -> [String] = { _ in [] }
+    ) {
+        self.name = name
+        self.value = value
+        self.commands = commands
+        self.help = help
+        self.forwarded = forwarded
+        self.example = example
+        self.apply = apply
+        self.arguments = arguments
+    }
+
+    /// The value's placeholder for `command`, or nil for a flag.
+    func placeholder(for command: Command) -> String? {
+        switch value {
+        case .flag: nil
+        case .named(let text): text
+        case .format: command.formats.joined(separator: "|")
+        }
+    }
+
+    /// How the option appears in `command`'s USAGE line.
+    func usage(for command: Command) -> String {
+        "[" + [name, placeholder(for: command)].compactMap { $0 }.joined(separator: " ") + "]"
+    }
+
+    /// The option called `name`, whichever commands accept it.
+    static func named(_ name: String) -> CommandOption? {
+        all.first { $0.name == name }
+    }
+}
+
+/// Every option's value while a command line is read; the command then takes what it accepts.
+struct ParsedOptions {
+    var command: Command
+    var vocabulary: Vocabulary
+    var run = Invocation.RunOptions()
+    var compare = Invocation.CompareOptions(baseline: "", current: "")
+    /// The names of the options given.
+    var given: Set<String> = []
+}
+
+extension CommandOption {
+    /// Every option, in the order help lists them.
+    static let all: [CommandOption] = runOptions + compareOptions
+
+    private static let measuring: [Command] = [.run, .updateBaseline]
+
+    private static let runOptions: [CommandOption] = [
+        CommandOption(
+            "--filter", .named("<names>"), [.run, .list, .updateBaseline], forwarded: true,
+            example: "dispatch",
+            help: "Comma-separated suites, architectures, features, layouts or sizes (n=<N>); "
+                + "repeatable. A benchmark runs when it matches a name of every kind given: one case "
+                + "is e.g. layout,closure-effects,single-store,n=10.",
+            apply: { text, options throws(BenchError) in
+                try Filter.add(text, to: &options.run.filter, vocabulary: options.vocabulary)
+            },
+            arguments: { $0.filter.isEmpty ? [] : ["--filter", $0.filter.terms.joined(separator: ",")] }
+        ),
+        CommandOption(
+            "--quick", .flag, [.run], forwarded: true,
+            help: "A CI-sized run (few samples, short batches).",
+            apply: { _, options in options.run.quick = true },
+            arguments: { $0.quick ? ["--quick"] : [] }
+        ),
+        CommandOption(
+            "--samples", .named("<n>"), measuring, forwarded: true, example: "11",
+            help: "Timed samples per benchmark (default 25, --quick 7).",
+            apply: { text, options throws(BenchError) in
+                options.run.samples = try wholeNumber("--samples", text, in: 3...100_000)
+            },
+            arguments: { $0.samples.map { ["--samples", String($0)] } ?? [] }
+        ),
+        CommandOption(
+            "--best-of", .named("<n>"), measuring, example: "3",
+            help: "Run <n> separate processes; each case's rows come from the process where it ran "
+                + "fastest. Whole processes run fast or slow. Default 1; for baseline update, 3.",
+            apply: { text, options throws(BenchError) in
+                options.run.bestOf = try wholeNumber("--best-of", text, in: 1...20)
+            }
+        ),
+        CommandOption(
+            "--seed", .named("<n>"), measuring, forwarded: true, example: "42",
+            help: "Seed of the shuffled timing order (default: random; the seed used is written to the "
+                + "metadata file, so a run can be repeated). With --best-of, process k uses seed + k - 1.",
+            apply: { text, options throws(BenchError) in
+                guard let seed = UInt64(text) else {
+                    throw .usage("--seed must be a whole number from 0 to \(UInt64.max), not '\(text)'")
+                }
+                options.run.seed = seed
+            },
+            arguments: { $0.seed.map { ["--seed", String($0)] } ?? [] }
+        ),
+        CommandOption(
+            "--format", .format, [.run, .compare], example: "json",
+            help: "run: csv (default), an aligned table for reading, or json (github-action-benchmark's "
+                + "customSmallerIsBetter list). compare: text (default), markdown (for a pull request or "
+                + "a job summary) or json (every compared metric with its verdict).",
+            apply: { text, options throws(BenchError) in try setFormat(text, in: &options) }
+        ),
+        CommandOption(
+            "--output", .named("<file>"), measuring, example: "out.csv",
+            help: "Write the results to <file> (and run metadata to <file>.meta.json) instead of "
+                + "stdout; written only when the run completes. baseline update: default "
+                + "\(Invocation.baselinePath).",
+            apply: { text, options throws(BenchError) in
+                guard !text.isEmpty else { throw .usage("--output needs a file path") }
+                options.run.output = text
+            }
+        ),
+        CommandOption(
+            "--allow-debug", .flag, [.run], forwarded: true,
+            help: "Measure a debug build instead of re-running in release; every row is marked debug.",
+            apply: { _, options in options.run.allowDebug = true },
+            arguments: { $0.allowDebug ? ["--allow-debug"] : [] }
+        ),
+    ]
+
+    private static let compareOptions: [CommandOption] = [
+        CommandOption(
+            "--time-tolerance", .named("<percent>"), [.compare], example: "40",
+            help: "Allowed rise of every time ratio, in percent. Default, per suite: \(suiteTolerances).",
+            apply: { text, options throws(BenchError) in
+                guard let percent = Double(text.hasSuffix("%") ? String(text.dropLast()) : text),
+                    (0...1000).contains(percent)
+                else {
+                    throw .usage("--time-tolerance must be a percentage from 0 to 1000, not '\(text)'")
+                }
+                options.compare.timeTolerance = percent / 100
+            }
+        ),
+        CommandOption(
+            "--counts-only", .flag, [.compare],
+            help: "Compare counts only, no times: for runs on different machines.",
+            apply: { _, options in options.compare.countsOnly = true }
+        ),
+        CommandOption(
+            "--allow-other-machine", .flag, [.compare],
+            help: "Compare times even though the two runs' metadata name different CPU models or Swift "
+                + "versions (refused otherwise, exit 2).",
+            apply: { _, options in options.compare.allowOtherMachine = true }
+        ),
+        CommandOption(
+            "--all", .flag, [.compare],
+            help: "text format: also list metrics that did not change (markdown and json always have them).",
+            apply: { _, options in options.compare.showAll = true }
+        ),
+    ]
+
+    /// `dispatch 100, effects 300, …; other suites 25`.
+    private static var suiteTolerances: String {
+        let listed = Comparison.suiteTimeTolerances.sorted { $0.key < $1.key }
+            .map { "\($0.key) \(Int(($0.value * 100).rounded()))" }
+        return listed.joined(separator: ", ") + "; other suites \(Int(Comparison.defaultTimeTolerance * 100))"
+    }
+
+    private static func wholeNumber(_ name: String, _ text: String, in range: ClosedRange<Int>)
+        throws(BenchError) -> Int
+    {
+        guard let number = Int(text), range.contains(number) else {
+            throw .usage(
+                "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'"
+            )
+        }
+        return number
+    }
+
+    private static func setFormat(_ text: String, in options: inout ParsedOptions) throws(BenchError) {
+        let command = options.command
+        if command == .run, let format = Invocation.OutputFormat(rawValue: text) {
+            options.run.format = format
+        } else if command == .compare, let format = Invocation.ReportFormat(rawValue: text) {
+            options.compare.format = format
+        } else {
+            let names = command.formats
+            throw .usage(
+                "--format for \(command.rawValue) must be \(names.dropLast().joined(separator: ", ")) or "
+                    + "\(names.last ?? ""), not '\(text)'")
+        }
+    }
+}

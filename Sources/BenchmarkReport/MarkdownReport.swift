@@ -1,0 +1,88 @@
+import Foundation
+
+/// `bench compare --format markdown`: the gate's report for a pull request comment or a CI job
+/// summary.
+///
+/// A verdict line first, then one section per verdict in the order they matter: regressions,
+/// behaviour changes, suspicious speed-ups, improvements, informational changes; then the unchanged
+/// metrics, collapsed in a `<details>` block. Every row gives the baseline, the current value, the
+/// change and the tolerance it was judged with. Sections without rows are left out.
+public enum MarkdownReport {
+    public static func render(_ comparison: Comparison, baseline: String, current: String) -> String {
+        var parts = [verdictLine(comparison), summary(comparison, baseline: baseline, current: current)]
+        for verdict in Comparison.Verdict.allCases where verdict != .unchanged {
+            let changes = comparison.changes.filter { $0.verdict == verdict }
+            guard !changes.isEmpty else { continue }
+            parts.append("#### \(title(verdict)) (\(changes.count))\n\n\(verdict.explanation).")
+            parts.append(table(changes, comparison))
+        }
+        let unchanged = comparison.changes.filter { $0.verdict == .unchanged }
+        if !unchanged.isEmpty {
+            parts.append(
+                "<details>\n<summary>\(title(.unchanged)) (\(unchanged.count))</summary>\n\n"
+                    + table(unchanged, comparison) + "\n\n</details>")
+        }
+        parts.append(advice(comparison))
+        return parts.joined(separator: "\n\n") + "\n"
+    }
+
+    /// The section heading of a verdict.
+    public static func title(_ verdict: Comparison.Verdict) -> String {
+        switch verdict {
+        case .regression: "Regressions"
+        case .behaviourChanged: "Behaviour changes"
+        case .suspicious: "Suspicious speed-ups"
+        case .improvement: "Improvements"
+        case .changed: "Informational changes"
+        case .unchanged: "Unchanged"
+        }
+    }
+
+    static func verdictLine(_ comparison: Comparison) -> String {
+        let failing = comparison.failures.count
+        let total = comparison.changes.count
+        return comparison.hasRegression
+            ? "### ❌ Benchmark gate: FAIL, \(failing) of \(total) metrics fail"
+            : "### ✅ Benchmark gate: PASS, \(total) metrics compared, none fails"
+    }
+
+    private static func summary(_ comparison: Comparison, baseline: String, current: String) -> String {
+        let tolerance =
+            comparison.timeTolerance.map { "time ratios within \(ReportText.number($0 * 100))%" }
+            ?? "time ratios within each suite's tolerance"
+        let scope =
+            comparison.comparesTimes
+            ? "\(tolerance), counts within their allowances" : "counts only, no times"
+        let counts = Comparison.Verdict.allCases.map { verdict in
+            "\(comparison.changes.filter { $0.verdict == verdict }.count) \(title(verdict).lowercased())"
+        }
+        return "Baseline `\(baseline)`, current `\(current)`; \(scope). "
+            + counts.joined(separator: ", ") + "."
+    }
+
+    private static func table(_ changes: [Comparison.Change], _ comparison: Comparison) -> String {
+        let header =
+            "| metric | unit | baseline | current | change | tolerance |\n| --- | --- | ---: | ---: | ---: | --- |"
+        let rows = changes.map { change in
+            let cells = [
+                "`\(ReportText.name(change.key))`", ReportText.text(change.unit),
+                ReportText.number(change.baseline), ReportText.number(change.current),
+                change.percent.map { String(format: "%+.1f%%", $0) } ?? "new",
+                comparison.toleranceText(change),
+            ]
+            return "| " + cells.joined(separator: " | ") + " |"
+        }
+        return ([header] + rows).joined(separator: "\n")
+    }
+
+    private static func advice(_ comparison: Comparison) -> String {
+        if comparison.hasRegression {
+            return
+                "If the change is intended, refresh the baseline with `bench baseline update` and commit it."
+        }
+        if !comparison.improvements.isEmpty {
+            return "Improvements found: refresh the baseline with `bench baseline update` to lock them in."
+        }
+        return "Nothing to do."
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// How reports name a row and print a number, shared by the text, Markdown and JSON reports.
+public enum ReportText {
+    /// A row's stable name: suite, architecture, feature, then the layout and `n=<N>` when the row has
+    /// them, then the metric, joined by `/`; e.g. `dispatch/closure-effects/counter/increment/time`
+    /// or `layout/store-subclass/app/increment/single-store/n=10/mallocs`. It is made of the row's
+    /// key alone, so the same benchmark has the same name in every run.
+    public static func name(_ key: ResultRow.Key) -> String {
+        let n = text(key.n)
+        return [
+            text(key.suite), text(key.architecture), text(key.feature), text(key.layout),
+            n.isEmpty ? "" : "n=\(n)", text(key.metric),
+        ]
+        .filter { !$0.isEmpty }
+        .joined(separator: "/")
+    }
+
+    /// Three significant digits, without exponent notation for everyday magnitudes.
+    public static func number(_ value: Double) -> String {
+        if value == 0 { return "0" }
+        if value == value.rounded() && abs(value) < 1e9 { return String(Int(value)) }
+        let magnitude = abs(value)
+        let decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3
+        return String(format: "%.\(decimals)f", value)
+    }
+
+    /// A key field as it is written in the CSV, whether it is stored as a string or as a string enum.
+    static func text(_ value: String) -> String { value }
+
+    /// A key field as it is written in the CSV, whether it is stored as a string or as a string enum.
+    static func text<Value: RawRepresentable>(_ value: Value) -> String where Value.RawValue == String {
+        value.rawValue
+    }
+}
+
+extension Comparison {
+    /// The allowance `change` was judged with, as a reader would write it: `+100%` for a time ratio
+    /// (the rise allowed before a regression), `±0.5` for a count, `±37 B` for bytes or retained bytes, `reported only`
+    /// for informational figures.
+    public func toleranceText(_ change: Change) -> String {
+        switch MetricKind(change.key) {
+        case .time:
+            return "+\(ReportText.number(tolerance(forSuite: change.key.suite) * 100))%"
+        case .count, .behaviour:
+            return "±\(ReportText.number(Self.countAllowance))"
+        case .bytes:
+            let relative =
+                ReportText.text(change.key.suite) == "effects"
+                ? Self.effectsByteRelativeAllowance : Self.byteRelativeAllowance
+            return "±\(ReportText.number(Self.byteAllowance + relative * change.baseline)) B"
+        case .retention:
+            return "±\(ReportText.number(Self.retentionAllowance)) B"
+        case .informational:
+            return "reported only"
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// `bench run --format json`: the list github-action-benchmark reads as `customSmallerIsBetter`,
+/// one entry per CSV row (each row is one metric of one benchmark).
+///
+/// `name` is ``ReportText/name(_:)``, `unit` the row's unit, `value` its median. `range` is
+/// `± half the p25–p75 spread`, the form the action shows beside a value (0 for exact counts);
+/// `extra`, which the action shows as a tooltip, holds the spread itself, min–max, the sample
+/// count, the ratio to the in-run reference, the build configuration and the row's flags, one per
+/// line. Every figure is smaller-is-better except the derived growth figures, which are
+/// informational anyway.
+public enum RunJSON {
+    /// One benchmark figure in github-action-benchmark's shape.
+    public struct Entry: Codable, Equatable, Sendable {
+        public var name: String
+        public var unit: String
+        public var value: Double
+        public var range: String
+        public var extra: String
+    }
+
+    public static func entries(_ rows: [ResultRow]) -> [Entry] {
+        rows.map { row in
+            Entry(
+                name: ReportText.name(row.key),
+                unit: ReportText.text(row.unit),
+                value: row.median,
+                range: "± " + ReportText.number((row.p75 - row.p25) / 2),
+                extra: extra(row)
+            )
+        }
+    }
+
+    /// The entries as pretty-printed JSON, ending with a newline.
+    public static func render(_ rows: [ResultRow]) throws -> String {
+        try ReportJSON.encode(entries(rows))
+    }
+
+    private static func extra(_ row: ResultRow) -> String {
+        var lines = [
+            "p25..p75: \(ReportText.number(row.p25))..\(ReportText.number(row.p75))",
+            "min..max: \(ReportText.number(row.min))..\(ReportText.number(row.max))",
+            "samples: \(row.samples)",
+        ]
+        if let ratio = row.ratioToBaseline { lines.append("ratio to reference: \(ReportText.number(ratio))") }
+        lines.append("configuration: \(ReportText.text(row.configuration))")
+        if row.hitIterationLimit { lines.append("flags: \(ResultCSV.iterationLimitFlag)") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// The JSON encoding every report uses: pretty-printed, keys sorted, slashes unescaped.
+enum ReportJSON {
+    static func encode(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    }
+}
