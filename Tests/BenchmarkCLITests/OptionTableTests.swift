@@ -1,0 +1,111 @@
+import Testing
+
+@testable import BenchmarkCLI
+
+/// The option table is the one place an option is declared: these tests fail when help, parsing or
+/// the `--best-of` child processes disagree with it.
+@MainActor
+@Suite("Option table")
+struct OptionTableTests {
+    let vocabulary = Vocabulary(
+        suites: ["dispatch"], architectures: ["closure-effects"], features: ["counter"],
+        layouts: ["single-store"], sizes: [10])
+
+    /// The words that select `command`, with the operands it needs.
+    func words(_ command: Command) -> [String] {
+        switch command {
+        case .run: ["run"]
+        case .list: ["list"]
+        case .compare: ["compare", "a.csv", "b.csv"]
+        case .updateBaseline: ["baseline", "update"]
+        }
+    }
+
+    func arguments(_ option: CommandOption) -> [String] {
+        [option.name] + (option.example.map { [$0] } ?? [])
+    }
+
+    /// The USAGE lines of `command` in the help text, joined.
+    func usage(of command: Command) -> String {
+        let help = Invocation.helpText(vocabulary: vocabulary)
+        let block = help.components(separatedBy: "USAGE: ")[1].components(separatedBy: "\n\n")[0]
+        var chunks: [String] = []
+        for line in block.split(separator: "\n") {
+            let trimmed = String(line.drop { $0 == " " })
+            if trimmed.hasPrefix("bench ") {
+                chunks.append(trimmed)
+            } else {
+                chunks[chunks.count - 1] += " " + trimmed
+            }
+        }
+        let head = "bench " + (command == .run ? "[run]" : command.rawValue) + " "
+        return chunks.first { $0.hasPrefix(head) } ?? ""
+    }
+
+    @Test(
+        "every option is in the USAGE line of each command that takes it, and only there",
+        arguments: Command.allCases)
+    func usageLines(command: Command) {
+        let line = usage(of: command)
+        #expect(!line.isEmpty)
+        for option in CommandOption.all {
+            let named = line.contains("[\(option.name)]") || line.contains("[\(option.name) ")
+            #expect(named == option.commands.contains(command), "\(option.name) in \(command.rawValue)")
+            if option.commands.contains(command) { #expect(line.contains(option.usage(for: command))) }
+        }
+    }
+
+    @Test("every option has its entry in OPTIONS, with its help and its commands")
+    func optionsSection() {
+        let help = Invocation.helpText(vocabulary: vocabulary)
+        let section = help.components(separatedBy: "\nOPTIONS:\n")[1].components(separatedBy: "\nNAMES:")[0]
+        let entries = ("\n" + section).components(separatedBy: "\n  -").dropFirst().map { "-" + $0 }
+        for option in CommandOption.all {
+            let entry = entries.first { $0.hasPrefix(option.name + " ") || $0.hasPrefix(option.name + "\n") }
+            #expect(entry != nil, "\(option.name) has no entry in OPTIONS")
+            let flat = entry?.split(whereSeparator: \.isWhitespace).joined(separator: " ") ?? ""
+            #expect(flat.contains(option.help.split(separator: " ").joined(separator: " ")))
+            #expect(flat.hasSuffix("[\(option.commands.map(\.rawValue).joined(separator: ", "))]"))
+        }
+    }
+
+    @Test(
+        "every option is accepted by the commands it declares and refused by the others",
+        arguments: Command.allCases)
+    func parsing(command: Command) {
+        for option in CommandOption.all {
+            let line = words(command) + arguments(option)
+            let parsed = Result { try Invocation.parse(line, vocabulary: vocabulary) }
+            switch parsed {
+            case .success: #expect(option.commands.contains(command), "\(line) was accepted")
+            case .failure(let error):
+                #expect(!option.commands.contains(command), "\(line): \(error)")
+                #expect("\(error)".contains("unknown option '\(option.name)' for \(command.rawValue)"))
+            }
+        }
+    }
+
+    @Test("a --best-of child is given every forwarded option, and reads them back to the same run")
+    func forwarding() throws {
+        for option in CommandOption.all where option.commands.contains(.run) {
+            guard
+                case .run(let options) = try Invocation.parse(
+                    ["run"] + arguments(option), vocabulary: vocabulary)
+            else {
+                Issue.record("\(option.name) does not parse as a run")
+                continue
+            }
+            let seed = options.seed ?? 5
+            let child = BestOfRuns.childArguments(options, seed: seed, index: 1, output: "/tmp/1.csv")
+            #expect(
+                child.contains(option.name) == (option.forwarded || option.name == "--output"),
+                "\(option.name)")
+            var expected = options
+            expected.output = "/tmp/1.csv"
+            expected.seed = seed
+            expected.bestOf = 1
+            expected.format = .csv
+            #expect(try Invocation.parse(child, vocabulary: vocabulary) == .run(expected), "\(option.name)")
+        }
+    }
+}
