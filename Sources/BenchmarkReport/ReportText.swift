@@ -25,6 +25,13 @@ public enum ReportText {
         return String(format: "%.\(decimals)f", value)
     }
 
+    /// ``number(_:)`` without trailing zeros: `0.5` rather than `0.500`.
+    public static func short(_ value: Double) -> String {
+        let text = number(value)
+        guard text.contains(".") else { return text }
+        return String(text.reversed().drop { $0 == "0" }.drop { $0 == "." }.reversed())
+    }
+
     /// A key field as it is written in the CSV, whether it is stored as a string or as a string enum.
     static func text(_ value: String) -> String { value }
 
@@ -41,16 +48,16 @@ extension Comparison {
     public func toleranceText(_ change: Change) -> String {
         switch MetricKind(change.key) {
         case .time:
-            return "+\(ReportText.number(tolerance(forSuite: change.key.suite) * 100))%"
+            return "+\(ReportText.short(tolerance(forSuite: change.key.suite) * 100))%"
         case .count, .behaviour:
-            return "±\(ReportText.number(Self.countAllowance))"
+            return "±\(ReportText.short(Self.countAllowance))"
         case .bytes:
             let relative =
                 ReportText.text(change.key.suite) == "effects"
                 ? Self.effectsByteRelativeAllowance : Self.byteRelativeAllowance
-            return "±\(ReportText.number(Self.byteAllowance + relative * change.baseline)) B"
+            return "±\(ReportText.short(Self.byteAllowance + relative * change.baseline)) B"
         case .retention:
-            return "±\(ReportText.number(Self.retentionAllowance)) B"
+            return "±\(ReportText.short(Self.retentionAllowance)) B"
         case .informational:
             return "reported only"
         }

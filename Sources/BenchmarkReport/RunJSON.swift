@@ -17,6 +17,14 @@ public enum RunJSON {
         public var value: Double
         public var range: String
         public var extra: String
+
+        public init(name: String, unit: String, value: Double, range: String, extra: String) {
+            self.name = name
+            self.unit = unit
+            self.value = value
+            self.range = range
+            self.extra = extra
+        }
     }
 
     public static func entries(_ rows: [ResultRow]) -> [Entry] {
