@@ -97,7 +97,8 @@ struct MarkdownReportTests {
         ]
         #expect(Array(cells.dropFirst()) == expected[verdict], "\(row)")
         if verdict == .unchanged {
-            #expect(section.contains("</details>"))
+            #expect(text.contains("\n<details>\n<summary>Unchanged (1)</summary>\n"))
+            #expect(section.contains("\n</details>\n"))
         }
     }
 }
