@@ -1,0 +1,127 @@
+import BenchmarkReport
+import Foundation
+import Testing
+
+@testable import BenchmarkCLI
+
+/// `--format` end to end, bad input around reports, and `bench baseline update`.
+@MainActor
+@Suite("Reports and baselines")
+struct ReportCommandTests {
+    let files = BenchCommandTests()
+
+    func bench(_ arguments: String...) async -> (status: Int32, captured: Captured) {
+        let captured = Captured()
+        let status = await BenchCommand.main(arguments, output: captured.output)
+        return (status, captured)
+    }
+
+    @Test("compare --format markdown and json report a regression with exit 1, a pass with exit 0")
+    func compareFormats() async throws {
+        let baseline = try files.write([files.row(median: 2)], to: "baseline.csv")
+        let worse = try files.write([files.row(median: 3)], to: "worse.csv")
+        let markdown = await bench("compare", baseline, worse, "--format", "markdown")
+        #expect(markdown.status == 1 && markdown.captured.errors.isEmpty)
+        #expect(markdown.captured.data.hasPrefix("### ❌ Benchmark gate: FAIL, 1 of 1 metrics fail\n"))
+        #expect(markdown.captured.data.contains("#### Regressions (1)"))
+        let json = await bench("compare", baseline, worse, "--format=json")
+        #expect(json.status == 1)
+        let object = try JSONSerialization.jsonObject(with: Data(json.captured.data.utf8)) as? [String: Any]
+        #expect(object?["verdict"] as? String == "fail")
+        let pass = await bench("compare", baseline, baseline, "--format", "markdown")
+        #expect(pass.status == 0 && pass.captured.data.hasPrefix("### ✅ Benchmark gate: PASS"))
+    }
+
+    @Test(
+        "bad input around reports is one line, exit 2, and no report or file",
+        arguments: ["format", "metadata", "output"])
+    func badInput(problem: String) async throws {
+        let baseline = try files.write(
+            [files.row(median: 2)], to: "baseline.csv", cpu: problem == "metadata" ? nil : "CPU")
+        let unwritable = files.directory.appendingPathComponent("no/such/folder/out.json").path
+        let arguments: [String] =
+            switch problem {
+            case "format": ["compare", baseline, baseline, "--format", "html"]
+            case "metadata": ["compare", baseline, baseline, "--format", "markdown"]
+            default:
+                ["run", "--allow-debug", "--filter", "baseline", "--format", "json", "--output", unwritable]
+            }
+        let captured = Captured()
+        let status = await BenchCommand.main(arguments, output: captured.output)
+        #expect(status == ExitStatus.badInput.rawValue)
+        #expect(
+            captured.errors.count == 1 && captured.errors.allSatisfy { !$0.contains("\n") },
+            "\(captured.errors)")
+        let expected = [
+            "format": "--format for compare must be text, markdown or json, not 'html'",
+            "metadata": "baseline.csv has no metadata file", "output": "cannot write --output \(unwritable)",
+        ]
+        #expect(captured.errors.first?.contains(expected[problem] ?? "?") == true, "\(captured.errors)")
+        #expect(captured.data.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: unwritable))
+    }
+
+    @Test("a debug build's baseline update re-runs in release, or refuses where swift is missing")
+    func baselineUpdateInDebug() async throws {
+        guard BenchCommand.configuration == "debug" else { return }
+        let refused = Captured()
+        let status = await BenchCommand.main(
+            ["baseline", "update"], output: refused.output, environment: ["PATH": ""])
+        #expect(status == ExitStatus.badInput.rawValue)
+        #expect(
+            refused.errors == [
+                "this is a debug build, whose times are not real, and 'swift' is not on PATH to build a release "
+                    + "one; run 'swift run -c release bench baseline update'"
+            ])
+        try FileManager.default.createDirectory(at: files.directory, withIntermediateDirectories: true)
+        let record = files.directory.appendingPathComponent("arguments.txt").path
+        let swift = files.directory.appendingPathComponent("swift")
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(record)'\n".write(
+            to: swift, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+        let rerun = await BenchCommand.main(
+            ["baseline", "update", "--best-of", "2"], output: Captured().output,
+            environment: ["PATH": files.directory.path])
+        #expect(rerun == 0)
+        let recorded = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").suffix(4)
+        #expect(Array(recorded) == ["baseline", "update", "--best-of", "2"])
+    }
+
+    @Test("a baseline takes release rows only; an ordinary run keeps debug rows")
+    func baselineNeedsRelease() throws {
+        var debug = CSVTestsRow.time(ratio: 4)
+        debug.configuration = "debug"
+        #expect(throws: BenchError.self) { try BenchCommand.check([debug], releaseOnly: true) }
+        try BenchCommand.check([debug], releaseOnly: false)
+        try BenchCommand.check([CSVTestsRow.time(ratio: 4)], releaseOnly: true)
+    }
+
+    @Test("a run's JSON has github-action-benchmark's shape, one entry per CSV row")
+    func runJSONShape() async throws {
+        var options = Invocation.RunOptions()
+        options.quick = true
+        options.filter = Filter(suites: ["baseline"])
+        let rows = await BenchCommand.runner(options, seed: 1, output: Captured().output).run()
+        let text = try BenchCommand.render(rows, .json)
+        let entries = try #require(
+            try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        let csvLines = ResultCSV.render(rows).split(separator: "\r\n").dropFirst()
+            .map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        #expect(!entries.isEmpty && entries.count == csvLines.count)
+        #expect(Set(entries.compactMap { $0["name"] as? String }).count == entries.count, "names are unique")
+        // JSONSerialization on Linux reads some doubles one bit off; JSONDecoder reads them exactly.
+        let values = try JSONDecoder().decode([RunJSON.Entry].self, from: Data(text.utf8)).map(\.value)
+        #expect(values == csvLines.map { Double($0[7]) })
+        for (entry, fields) in zip(entries, csvLines) {
+            #expect(Set(entry.keys) == ["name", "unit", "value", "range", "extra"])
+            let name = fields[0...3] + [fields[4].isEmpty ? "" : "n=" + fields[4], fields[5]]
+            #expect(entry["name"] as? String == name.filter { !$0.isEmpty }.joined(separator: "/"))
+            #expect(entry["unit"] as? String == fields[6])
+            #expect(entry["value"] is NSNumber)
+            #expect((entry["range"] as? String)?.hasPrefix("± ") == true)
+            let extra = try #require(entry["extra"] as? String)
+            #expect(
+                extra.contains("samples: \(fields[12])\n") && extra.contains("configuration: \(fields[14])"))
+        }
+    }
+}
