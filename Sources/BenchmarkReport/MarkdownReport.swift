@@ -13,7 +13,8 @@ public enum MarkdownReport {
         for verdict in Comparison.Verdict.allCases where verdict != .unchanged {
             let changes = comparison.changes.filter { $0.verdict == verdict }
             guard !changes.isEmpty else { continue }
-            parts.append("#### \(title(verdict)) (\(changes.count))\n\n\(verdict.explanation).")
+            let explanation = verdict.explanation.prefix(1).uppercased() + verdict.explanation.dropFirst()
+            parts.append("#### \(title(verdict)) (\(changes.count))\n\n\(explanation).")
             parts.append(table(changes, comparison))
         }
         let unchanged = comparison.changes.filter { $0.verdict == .unchanged }
@@ -54,9 +55,9 @@ public enum MarkdownReport {
             comparison.comparesTimes
             ? "\(tolerance), counts within their allowances" : "counts only, no times"
         let counts = Comparison.Verdict.allCases.map { verdict in
-            "\(comparison.changes.filter { $0.verdict == verdict }.count) \(title(verdict).lowercased())"
+            "\(title(verdict).lowercased()) \(comparison.changes.filter { $0.verdict == verdict }.count)"
         }
-        return "Baseline `\(baseline)`, current `\(current)`; \(scope). "
+        return "Baseline `\(baseline)`, current `\(current)`; \(scope). Metrics per verdict: "
             + counts.joined(separator: ", ") + "."
     }
 
@@ -67,12 +68,19 @@ public enum MarkdownReport {
             let cells = [
                 "`\(ReportText.name(change.key))`", ReportText.text(change.unit),
                 ReportText.number(change.baseline), ReportText.number(change.current),
-                change.percent.map { String(format: "%+.1f%%", $0) } ?? "new",
+                changeText(change),
                 comparison.toleranceText(change),
             ]
             return "| " + cells.joined(separator: " | ") + " |"
         }
         return ([header] + rows).joined(separator: "\n")
+    }
+
+    /// The relative change, or the difference when the baseline is 0.
+    static func changeText(_ change: Comparison.Change) -> String {
+        if let percent = change.percent { return String(format: "%+.1f%%", percent) }
+        let difference = change.current - change.baseline
+        return difference == 0 ? "0" : (difference > 0 ? "+" : "-") + ReportText.number(abs(difference))
     }
 
     private static func advice(_ comparison: Comparison) -> String {

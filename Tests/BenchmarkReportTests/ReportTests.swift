@@ -103,6 +103,22 @@ struct MarkdownReportTests {
     }
 }
 
+extension MarkdownReportTests {
+    @Test("a change from a zero baseline is shown as a difference, not a percentage")
+    func zeroBaseline() throws {
+        let rows = try ReportRows.parse(["dispatch,a,counter/increment,,,mallocs,count,0,0,0,0,0,1,,release,"]
+        )
+        var more = rows
+        more[0].median = 1
+        let text = MarkdownReport.render(
+            try Comparison(baseline: rows, current: more), baseline: "a", current: "b")
+        #expect(text.contains("| `dispatch/a/counter/increment/mallocs` | count | 0 | 1 | +1 | ±0.5 |"))
+        let same = MarkdownReport.render(
+            try Comparison(baseline: rows, current: rows), baseline: "a", current: "b")
+        #expect(same.contains("| count | 0 | 0 | 0 | ±0.5 |"))
+    }
+}
+
 @Suite("JSON reports")
 struct JSONReportTests {
     @Test("compare's JSON lists every metric with its verdict, failures first, and the gate's decision")
