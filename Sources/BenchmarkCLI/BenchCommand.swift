@@ -153,8 +153,7 @@ public enum BenchCommand {
         rows.first { $0.hitIterationLimit && $0.key.architecture != "reference" }
     }
 
-    static func runner(_ options: Invocation.RunOptions, seed: UInt64, output: Output) -> SuiteRunner
-    {
+    static func runner(_ options: Invocation.RunOptions, seed: UInt64, output: Output) -> SuiteRunner {
         var size = options.quick ? RunSize.quick : RunSize.full
         if let samples = options.samples { size.samples = samples }
         let filter = options.filter
