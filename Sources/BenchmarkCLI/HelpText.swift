@@ -9,18 +9,7 @@ extension Invocation {
 
         \(HelpText.usage)
 
-        COMMANDS:
-          run (default)           Run the benchmarks; results go to stdout or --output.
-                                  Exit 0: done. 1: a measured body was optimised away (it
-                                  reached the iteration limit); nothing is written. 2: bad input.
-          list                    List the benchmarks a filter selects, without running them.
-          compare                 The regression gate: compare a run with a baseline.
-                                  Exit 0: pass. 1: a regression, a behaviour change (observers
-                                  woken, tasks) or a time that fell over \(Int(Comparison.suspiciousSpeedUp))-fold. 2: unusable input.
-          baseline update         Refresh the gate's baseline: a best-of-\(baselineBestOf) release run written to
-                                  \(baselinePath) and its .meta.json, only when every process
-                                  succeeded. A debug build re-runs itself in release, as run does.
-          help                    This text.
+        \(HelpText.commands)
 
         OPTIONS:
         \(HelpText.options)
@@ -53,6 +42,24 @@ extension Invocation {
 enum HelpText {
     static let width = 100
     static let helpColumn = 26
+
+    /// What each command does and the statuses it exits with.
+    static var commands: String {
+        """
+        COMMANDS:
+          run (default)           Run the benchmarks; results go to stdout or --output.
+                                  Exit 0: done. 1: a measured body was optimised away (it
+                                  reached the iteration limit); nothing is written. 2: bad input.
+          list                    List the benchmarks a filter selects, without running them.
+          compare                 The regression gate: compare a run with a baseline.
+                                  Exit 0: pass. 1: a regression, a behaviour change (observers
+                                  woken, tasks) or a time that fell over \(Int(Comparison.suspiciousSpeedUp))-fold. 2: unusable input.
+          baseline update         Refresh the gate's baseline: a best-of-\(Invocation.baselineBestOf) release run written to
+                                  \(Invocation.baselinePath) and its .meta.json, only when every process
+                                  succeeded. A debug build re-runs itself in release, as run does.
+          help                    This text.
+        """
+    }
 
     /// One USAGE line per command, naming every option it accepts, wrapped under its command.
     static var usage: String {
