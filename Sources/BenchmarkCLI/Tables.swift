@@ -63,10 +63,11 @@ enum ComparisonReport {
             if count > 0 { text += "\(count) \(verdict.rawValue): \(verdict.explanation)\n" }
         }
         if comparison.hasRegression {
-            text += "FAIL: see above. If the change is intended, refresh the baseline (see README).\n"
+            text +=
+                "FAIL: see above. If the change is intended, refresh the baseline: bench baseline update.\n"
         } else if !comparison.improvements.isEmpty {
             text +=
-                "PASS. Improvements found: refresh the baseline to lock them in (see README, 'Refreshing the baseline').\n"
+                "PASS. Improvements found: refresh the baseline to lock them in: bench baseline update.\n"
         } else {
             text += "PASS.\n"
         }
