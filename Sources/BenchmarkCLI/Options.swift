@@ -1,7 +1,7 @@
 import BenchmarkReport
 
 /// The commands of `bench`.
-public enum Command: String, CaseIterable, Sendable {
+enum Command: String, CaseIterable, Sendable {
     case run
     case list
     case compare
