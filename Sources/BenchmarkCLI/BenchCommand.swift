@@ -64,9 +64,10 @@ public enum BenchCommand {
             ("suite", .left), ("architecture", .left), ("feature", .left), ("what one operation is", .left),
         ])
         for entry in SuiteRunner.catalogue
-        where filter.selects(suite: entry.suite, architecture: entry.architecture, feature: entry.feature) {
-            let summary = Suite(rawValue: entry.suite)?.summary ?? ""
-            table.append([entry.suite, entry.architecture, entry.feature, summary])
+        where filter.selects(
+            suite: entry.suite.rawValue, architecture: entry.architecture, feature: entry.feature)
+        {
+            table.append([entry.suite.rawValue, entry.architecture, entry.feature, entry.suite.summary])
         }
         return table.render()
     }
@@ -138,7 +139,9 @@ public enum BenchCommand {
             size: size,
             configuration: configuration,
             seed: seed,
-            selection: { filter.selects(suite: $0, architecture: $1, feature: $2, layout: $3, n: $4) },
+            selection: {
+                filter.selects(suite: $0.rawValue, architecture: $1, feature: $2, layout: $3, n: $4)
+            },
             progress: output.progress
         )
     }
@@ -196,31 +199,18 @@ public enum BenchCommand {
     }
 
     static func readMetadata(forCSV path: String) throws(FileProblem) -> RunMetadata {
-        let sidecar = RunMetadata.sidecarPath(forCSV: path)
-        guard let data = FileManager.default.contents(atPath: sidecar) else {
-            throw FileProblem(
-                description:
-                    "\(path) has no metadata file \(sidecar); it names the machine the numbers come from")
-        }
         do {
-            return try RunMetadata.decoded(from: data)
+            return try RunMetadata.read(forCSV: path)
         } catch {
-            throw FileProblem(
-                description: "\(sidecar) is not bench run metadata: \(error.localizedDescription)")
+            throw FileProblem(description: error.description)
         }
     }
 
     static func readRows(_ path: String) throws(FileProblem) -> [ResultRow] {
-        let text: String
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            return try ResultCSV.read(path)
         } catch {
-            throw FileProblem(description: "cannot read \(path): \(error.localizedDescription)")
-        }
-        do {
-            return try ResultCSV.parse(text)
-        } catch {
-            throw FileProblem(description: "\(path) is not a bench CSV: \(error.description)")
+            throw FileProblem(description: error.description)
         }
     }
 

@@ -3,8 +3,8 @@ import BenchmarkReport
 extension Invocation {
     /// The text `bench --help` prints.
     public static func helpText(vocabulary: Vocabulary) -> String {
-        let tolerances = Comparison.suiteTimeTolerances.sorted { $0.key < $1.key }
-            .map { "\($0.key) \(Int(($0.value * 100).rounded()))" }
+        let tolerances = Comparison.suiteTimeTolerances.sorted { $0.key.rawValue < $1.key.rawValue }
+            .map { "\($0.key.rawValue) \(Int(($0.value * 100).rounded()))" }
             .joined(separator: ", ")
         return """
             OVERVIEW: Measure what seven app architectures cost for the same two features.

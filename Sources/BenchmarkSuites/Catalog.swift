@@ -1,4 +1,5 @@
 import BenchmarkEngine
+import BenchmarkReport
 import Domain
 import Foundation
 
@@ -69,7 +70,8 @@ enum Catalog {
         _ suite: Suite, _ feature: String, _ benchmark: Benchmark, unit: BenchmarkCase.TimeUnit = .nanoseconds
     ) -> BenchmarkCase {
         BenchmarkCase(
-            suite: suite, architecture: "reference", feature: feature, timeUnit: unit, benchmark: benchmark,
+            suite: suite, architecture: ResultRow.Key.referenceArchitecture, feature: feature, timeUnit: unit,
+            benchmark: benchmark,
             countsAllocations: suite == .baseline)
     }
 
@@ -304,7 +306,7 @@ enum Catalog {
                 let operations = 4
                 wakes.reset()
                 await benchmark.run(iterations: operations)
-                return [("observers-woken", "count", Double(wakes.total) / Double(operations))]
+                return [(.observersWoken, Double(wakes.total) / Double(operations))]
             },
             postcondition: postcondition
         )
@@ -354,7 +356,7 @@ enum Catalog {
                     } inFlight: {
                         S.inFlightEffects(counter)
                     }
-                    return bytes.map { [("retained-bytes", "B", $0)] } ?? []
+                    return bytes.map { [(.retainedBytes, $0)] } ?? []
                 }
             ),
             BenchmarkCase(
@@ -369,7 +371,7 @@ enum Catalog {
                     } inFlight: {
                         0
                     }
-                    return bytes.map { [("retained-bytes", "B", $0)] } ?? []
+                    return bytes.map { [(.retainedBytes, $0)] } ?? []
                 }
             ),
         ]

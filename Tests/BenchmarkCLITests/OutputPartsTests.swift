@@ -66,8 +66,8 @@ struct OutputPartsTests {
 
     @Test("the gate's report lists failures first and says which verdicts failed")
     func comparisonReport() throws {
-        let baseline = [row("mallocs", 1), row("observers-woken", 10)]
-        let current = [row("mallocs", 2), row("observers-woken", 0)]
+        let baseline = [row(.mallocs, 1), row(.observersWoken, 10)]
+        let current = [row(.mallocs, 2), row(.observersWoken, 0)]
         let report = ComparisonReport.render(
             try Comparison(baseline: baseline, current: current), showAll: false)
         let lines = report.split(separator: "\n").map(String.init)
@@ -98,11 +98,11 @@ struct OutputPartsTests {
             ])
     }
 
-    private func row(_ metric: String, _ value: Double) -> ResultRow {
+    private func row(_ metric: Metric, _ value: Double) -> ResultRow {
         .count(
             .init(
-                suite: "layout", architecture: "a", feature: "app/increment", layout: "single-store", n: "10",
+                suite: .layout, architecture: "a", feature: "app/increment", layout: "single-store", n: "10",
                 metric: metric),
-            unit: "count", value: value, configuration: "release")
+            unit: .count, value: value, configuration: "release")
     }
 }
