@@ -118,7 +118,6 @@ public enum BenchCommand {
             output.progress("wrote \(rows.count) rows to \(destination.path) and \(destination.metadataPath)")
             return 0
         } catch {
-            destination.discard()
             output.error("cannot write --output \(destination.path): \(error.localizedDescription)")
             return 2
         }
