@@ -4,10 +4,12 @@ import Foundation
 /// An output CSV and its metadata sidecar, each replaced in one atomic write when the run completes,
 /// so an interrupted or failed run never leaves a half-written file or one that looks complete.
 ///
-/// `FileManager.replaceItemAt(_:withItemAt:)` would publish prepared files, but the Foundation of
-/// Swift 6.3 on Linux renames the destination onto the new item and then fails, losing both
-/// (swift-corelibs-foundation issue 4655, fixed after 6.3); `Data.write(to:options: .atomic)` writes a
-/// temporary file beside the destination and renames it into place, on every platform.
+/// `FileManager.replaceItemAt(_:withItemAt:)` would publish prepared files, but in the Foundation of
+/// Swift 6.3.1 on Linux it renames the destination onto the new item and then fails: the new
+/// content is lost and the destination is gone (swift-corelibs-foundation issue 4655, fixed
+/// upstream by pull request 5443). An atomic write
+/// (`Data.write(to:options: .atomic)`) writes a temporary file beside the destination and renames
+/// it into place, on every platform.
 struct ResultFile {
     let path: String
     let metadataPath: String
