@@ -157,65 +157,87 @@ public enum ResultCSV {
 
     /// Splits RFC 4180 text into records, honouring quoted fields with commas, quotes and line breaks.
     static func records(in text: String) throws(ResultFileError) -> [Record] {
-        var records: [Record] = []
-        var fields: [String] = []
-        var field = ""
-        var inQuotes = false
-        var fieldWasQuoted = false
-        var line = 1
-        var recordLine = 1
-        var characters = Array(text.unicodeScalars)[...]
-        func endRecord() {
-            fields.append(field)
-            if !(fields.count == 1 && fields[0].isEmpty && !fieldWasQuoted) {
-                records.append(Record(line: recordLine, fields: fields))
+        var splitter = RecordSplitter(text)
+        while let scalar = splitter.scalars.popFirst() {
+            if splitter.inQuotes {
+                splitter.takeQuoted(scalar)
+            } else {
+                try splitter.takeUnquoted(scalar)
             }
-            fields = []
+        }
+        return try splitter.finish()
+    }
+}
+
+/// The state of ``ResultCSV/records(in:)`` while it reads the text one scalar at a time.
+private struct RecordSplitter {
+    var scalars: ArraySlice<Unicode.Scalar>
+    var records: [ResultCSV.Record] = []
+    var fields: [String] = []
+    var field = ""
+    var inQuotes = false
+    var fieldWasQuoted = false
+    /// The line being read, and the line its record started on.
+    var line = 1
+    var recordLine = 1
+
+    init(_ text: String) {
+        scalars = Array(text.unicodeScalars)[...]
+    }
+
+    /// A scalar inside quotes: a doubled quote is one quote, a single one closes the field.
+    mutating func takeQuoted(_ scalar: Unicode.Scalar) {
+        if scalar == "\"" {
+            if scalars.first == "\"" {
+                scalars.removeFirst()
+                field.unicodeScalars.append("\"")
+            } else {
+                inQuotes = false
+            }
+        } else {
+            if scalar == "\n" { line += 1 }
+            field.unicodeScalars.append(scalar)
+        }
+    }
+
+    mutating func takeUnquoted(_ scalar: Unicode.Scalar) throws(ResultFileError) {
+        switch scalar {
+        case "\"":
+            guard field.isEmpty, !fieldWasQuoted else {
+                throw .malformed(line: line, problem: "a quote inside an unquoted field")
+            }
+            inQuotes = true
+            fieldWasQuoted = true
+        case ",":
+            fields.append(field)
             field = ""
             fieldWasQuoted = false
-        }
-        while let scalar = characters.popFirst() {
-            if inQuotes {
-                if scalar == "\"" {
-                    if characters.first == "\"" {
-                        characters.removeFirst()
-                        field.unicodeScalars.append("\"")
-                    } else {
-                        inQuotes = false
-                    }
-                } else {
-                    if scalar == "\n" { line += 1 }
-                    field.unicodeScalars.append(scalar)
-                }
-                continue
+        case "\r", "\n":
+            if scalar == "\r", scalars.first == "\n" { scalars.removeFirst() }
+            endRecord()
+            line += 1
+            recordLine = line
+        default:
+            guard !fieldWasQuoted else {
+                throw .malformed(line: line, problem: "text after a closing quote")
             }
-            switch scalar {
-            case "\"":
-                guard field.isEmpty, !fieldWasQuoted else {
-                    throw .malformed(line: line, problem: "a quote inside an unquoted field")
-                }
-                inQuotes = true
-                fieldWasQuoted = true
-            case ",":
-                fields.append(field)
-                field = ""
-                fieldWasQuoted = false
-            case "\r":
-                if characters.first == "\n" { characters.removeFirst() }
-                endRecord()
-                line += 1
-                recordLine = line
-            case "\n":
-                endRecord()
-                line += 1
-                recordLine = line
-            default:
-                guard !fieldWasQuoted else {
-                    throw .malformed(line: line, problem: "text after a closing quote")
-                }
-                field.unicodeScalars.append(scalar)
-            }
+            field.unicodeScalars.append(scalar)
         }
+    }
+
+    /// Ends the record being read; an empty line is no record.
+    mutating func endRecord() {
+        fields.append(field)
+        if !(fields.count == 1 && fields[0].isEmpty && !fieldWasQuoted) {
+            records.append(ResultCSV.Record(line: recordLine, fields: fields))
+        }
+        fields = []
+        field = ""
+        fieldWasQuoted = false
+    }
+
+    /// The records, once the text has been read: a last line without a line break is a record too.
+    mutating func finish() throws(ResultFileError) -> [ResultCSV.Record] {
         guard !inQuotes else { throw .malformed(line: recordLine, problem: "a quoted field is never closed") }
         if !field.isEmpty || !fields.isEmpty || fieldWasQuoted { endRecord() }
         return records

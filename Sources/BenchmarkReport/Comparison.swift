@@ -161,21 +161,8 @@ public struct Comparison: Sendable {
     {
         switch old.kind {
         case .time:
-            guard let before = old.ratioToBaseline, let after = new.ratioToBaseline else {
-                throw .missingRatio(old.key)
-            }
-            let tolerance = tolerance ?? suiteTimeTolerances[old.key.suite] ?? defaultTimeTolerance
-            let verdict: Verdict =
-                if after > before * (1 + tolerance) {
-                    .regression
-                } else if after < before / suspiciousSpeedUp {
-                    .suspicious
-                } else if after < before / (1 + tolerance) {
-                    .improvement
-                } else {
-                    .unchanged
-                }
-            return Change(key: old.key, unit: .ratio, baseline: before, current: after, verdict: verdict)
+            return try time(
+                old, new, tolerance: tolerance ?? suiteTimeTolerances[old.key.suite] ?? defaultTimeTolerance)
         case .count:
             return rise(old, new, allowance: countAllowance)
         case .bytes:
@@ -200,6 +187,27 @@ public struct Comparison: Sendable {
                 verdict: moved ? .changed : .unchanged
             )
         }
+    }
+
+    /// A time compared by its ratio to the in-run reference: a regression above `tolerance`, an
+    /// improvement below it, suspicious beyond ``suspiciousSpeedUp``.
+    private static func time(_ old: ResultRow, _ new: ResultRow, tolerance: Double) throws(ComparisonError)
+        -> Change
+    {
+        guard let before = old.ratioToBaseline, let after = new.ratioToBaseline else {
+            throw .missingRatio(old.key)
+        }
+        let verdict: Verdict =
+            if after > before * (1 + tolerance) {
+                .regression
+            } else if after < before / suspiciousSpeedUp {
+                .suspicious
+            } else if after < before / (1 + tolerance) {
+                .improvement
+            } else {
+                .unchanged
+            }
+        return Change(key: old.key, unit: .ratio, baseline: before, current: after, verdict: verdict)
     }
 
     /// A count compared with an allowance for noise: a regression above it, an improvement below.

@@ -167,21 +167,7 @@ enum Catalog {
                 await S.loadQuote(counter)
             }
         }
-        // Only the submit is measured: every sample starts from a fresh feature and bank (so the
-        // ledger does not grow from sample to sample), and the selection and amount before each
-        // submit happen outside the meter. Money goes back and forth between the two accounts, one
-        // unit at a time, so every submit succeeds. `samples` keeps the latest for the postcondition.
-        let submitTransfer = Benchmark(
-            "\(id) transfer/submitTransfer",
-            setUp: { _ in freshTransfer(S.self, accounts: accounts, keptIn: samples) },
-            prepare: { transfer, index in
-                let forth = index & 1 == 0
-                S.selectFrom(transfer, forth ? accounts[0] : accounts[1])
-                S.selectTo(transfer, forth ? accounts[1] : accounts[0])
-                S.updateAmount(transfer, 1)
-            },
-            operation: { transfer in await S.submitTransfer(transfer) }
-        )
+        let submitTransfer = submitTransferBenchmark(S.self, accounts: accounts, keptIn: samples)
         let loadAccounts = Benchmark("\(id) transfer/loadAccounts") { iterations in
             for _ in 0..<iterations {
                 await S.loadAccounts(loading)
@@ -197,6 +183,26 @@ enum Catalog {
                 id, "transfer/loadAccounts", loadAccounts,
                 Postconditions.loadsAccounts(S.self, loading, bankAccounts, loadAccounts)),
         ]
+    }
+
+    /// Only the submit is measured: every sample starts from a fresh feature and bank (so the ledger
+    /// does not grow from sample to sample), and the selection and amount before each submit happen
+    /// outside the meter. Money goes back and forth between the two accounts, one unit at a time, so
+    /// every submit succeeds. `samples` keeps the latest for the postcondition.
+    private static func submitTransferBenchmark<S: ArchitectureSubject>(
+        _ subject: S.Type, accounts: [Account], keptIn samples: LatestSample<SubmitSample<S>>
+    ) -> Benchmark {
+        Benchmark(
+            "\(S.id.rawValue) transfer/submitTransfer",
+            setUp: { _ in freshTransfer(S.self, accounts: accounts, keptIn: samples) },
+            prepare: { transfer, index in
+                let forth = index & 1 == 0
+                S.selectFrom(transfer, forth ? accounts[0] : accounts[1])
+                S.selectTo(transfer, forth ? accounts[1] : accounts[0])
+                S.updateAmount(transfer, 1)
+            },
+            operation: { transfer in await S.submitTransfer(transfer) }
+        )
     }
 
     /// A transfer feature showing `accounts`, over a new bank holding them; kept in `samples` too.
