@@ -19,8 +19,11 @@ public enum Suite: String, CaseIterable, Sendable {
 ///
 /// Adding a metric is one case, whose raw value is its CSV spelling, plus its answers in the two
 /// switches below: ``kind`` (how the regression gate compares it) and ``unit`` (the unit every row
-/// of it carries, or nil when the unit depends on the case). The compiler points at both. The
-/// `is…` properties and ``isDerived`` follow from those answers or name the metric's origin.
+/// of it carries, or nil when the unit depends on the case). The compiler points at both. An exact
+/// count of retains, say, is `case retains` with kind `.count` (gated like allocations) or
+/// `.informational` (reported only) and unit `.count`. The `is…` properties follow from ``kind``;
+/// ``isDerived`` lists the metrics ``DerivedRows`` computes. Files written before a metric existed
+/// still read; a file that names a metric this list lacks is refused, naming the value and line.
 public enum Metric: String, CaseIterable, Sendable {
     /// Wall-clock time per operation (or per sample, for the harness's own cost).
     case time
