@@ -189,7 +189,7 @@ enum Catalog {
     /// does not grow from sample to sample), and the selection and amount before each submit happen
     /// outside the meter. Money goes back and forth between the two accounts, one unit at a time, so
     /// every submit succeeds. `samples` keeps the latest for the postcondition.
-    private static func submitTransferBenchmark<S: ArchitectureSubject>(
+    static func submitTransferBenchmark<S: ArchitectureSubject>(
         _ subject: S.Type, accounts: [Account], keptIn samples: LatestSample<SubmitSample<S>>
     ) -> Benchmark {
         Benchmark(
