@@ -167,3 +167,44 @@ struct MetricKindTests {
         return comparison.changes.first?.verdict
     }
 }
+
+@Suite("Result file errors")
+struct ResultFileErrorTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "bench-report-\(UUID().uuidString)")
+
+    @Test("a missing CSV, a missing sidecar and a sidecar that is not metadata each name their file")
+    func unusableFiles() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("run.csv").path
+        do {
+            _ = try ResultCSV.read(path)
+            Issue.record("a missing file was read")
+        } catch {
+            #expect(Self.withoutReason(error) == .unreadable(path: path, reason: ""))
+            #expect(error.description.hasPrefix("cannot read \(path): "))
+        }
+        #expect(
+            throws: ResultFileError.missingMetadata(csv: path, sidecar: RunMetadata.sidecarPath(forCSV: path))
+        ) {
+            try RunMetadata.read(forCSV: path)
+        }
+        try "{\n\"commit\": 1\n}".write(
+            toFile: RunMetadata.sidecarPath(forCSV: path), atomically: true, encoding: .utf8)
+        do {
+            _ = try RunMetadata.read(forCSV: path)
+            Issue.record("a sidecar that is not metadata was read")
+        } catch {
+            guard case .malformedMetadata(let sidecar, _) = error else { throw error }
+            #expect(sidecar == RunMetadata.sidecarPath(forCSV: path))
+            #expect(error.description.hasPrefix("\(sidecar) is not bench run metadata: "))
+        }
+    }
+
+    /// `error` with the system's reason dropped, which differs between platforms.
+    static func withoutReason(_ error: ResultFileError) -> ResultFileError {
+        guard case .unreadable(let path, _) = error else { return error }
+        return .unreadable(path: path, reason: "")
+    }
+}
