@@ -16,9 +16,16 @@ let architectures = [
     "ViperReducer",
 ]
 
+/// The lowest macOS the code can run on, read from the availability annotations of the APIs it
+/// uses (it has not been built on macOS): `Task.immediate` needs macOS 26. It starts the async
+/// intents of the `observable-viewmodel` and `store-subclass` drivers (`Domain`'s `RunningIntents`)
+/// and is used in the store-subclass tests. Without it, Synchronization's `Mutex` and `Atomic`
+/// would set macOS 15, and Observation macOS 14.
+let lowestMacOS: SupportedPlatform = .macOS(.v26)
+
 let package = Package(
     name: "ArchitectureBench",
-    platforms: [.macOS("26.0")],
+    platforms: [lowestMacOS],
     products: [
         .executable(name: "bench", targets: ["bench"])
     ],

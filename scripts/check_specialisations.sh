@@ -14,10 +14,11 @@ subjects=$(grep -o 'SubjectCases([A-Za-z]*Subject\.self)' Sources/BenchmarkSuite
 symbols=$(nm "$binary" | swift demangle | grep 'specialization <BenchmarkSuites\.' || true)
 missing=0
 # The adapter suite's closures call the shared FeatureDriver existential on purpose, so they are
-# not generic; every other builder's measured closures must exist once per subject. (The builders
+# not generic; every other builder's measured closures must exist once per subject, including those
+# of the submit benchmark, which effectCases builds in a function of its own. (The builders
 # themselves may be inlined into their callers, so only the closures are looked for.)
 for subject in $subjects; do
-    for builder in dispatchCases effectCases layoutCases stateCopyCases; do
+    for builder in dispatchCases effectCases submitTransferBenchmark layoutCases stateCopyCases; do
         pattern="specialization <BenchmarkSuites\.$subject> of closure #[0-9]+ .* in static BenchmarkSuites\.Catalog\.$builder"
         if ! grep -E "$pattern" <<<"$symbols" >/dev/null; then
             echo "missing: the measured closures of Catalog.$builder specialised for $subject"

@@ -73,9 +73,10 @@ public enum BenchCommand {
             ("suite", .left), ("architecture", .left), ("feature", .left), ("what one operation is", .left),
         ])
         for entry in SuiteRunner.catalogue
-        where filter.selects(suite: entry.suite, architecture: entry.architecture, feature: entry.feature) {
-            let summary = Suite(rawValue: entry.suite)?.summary ?? ""
-            table.append([entry.suite, entry.architecture, entry.feature, summary])
+        where filter.selects(
+            suite: entry.suite.rawValue, architecture: entry.architecture, feature: entry.feature)
+        {
+            table.append([entry.suite.rawValue, entry.architecture, entry.feature, entry.suite.summary])
         }
         return table.render()
     }
@@ -104,7 +105,6 @@ public enum BenchCommand {
         do {
             try destination.commit(csv: text, metadata: metadata)
         } catch {
-            destination.discard()
             throw .unusableInput("cannot write --output \(destination.path): \(error.localizedDescription)")
         }
         output.progress("wrote \(rows.count) rows to \(destination.path) and \(destination.metadataPath)")
@@ -161,7 +161,9 @@ public enum BenchCommand {
             size: size,
             configuration: configuration,
             seed: seed,
-            selection: { filter.selects(suite: $0, architecture: $1, feature: $2, layout: $3, n: $4) },
+            selection: {
+                filter.selects(suite: $0.rawValue, architecture: $1, feature: $2, layout: $3, n: $4)
+            },
             progress: output.progress
         )
     }
@@ -222,30 +224,18 @@ public enum BenchCommand {
     }
 
     static func readMetadata(forCSV path: String) throws(BenchError) -> RunMetadata {
-        let sidecar = RunMetadata.sidecarPath(forCSV: path)
-        guard let data = FileManager.default.contents(atPath: sidecar) else {
-            throw .unusableInput(
-                "\(path) has no metadata file \(sidecar); it names the machine the numbers come from")
-        }
         do {
-            return try RunMetadata.decoded(from: data)
+            return try RunMetadata.read(forCSV: path)
         } catch {
-            throw .unusableInput(
-                "\(sidecar) is not bench run metadata: \(error.localizedDescription)")
+            throw .unusableInput(error.description)
         }
     }
 
     static func readRows(_ path: String) throws(BenchError) -> [ResultRow] {
-        let text: String
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            return try ResultCSV.read(path)
         } catch {
-            throw .unusableInput("cannot read \(path): \(error.localizedDescription)")
-        }
-        do {
-            return try ResultCSV.parse(text)
-        } catch {
-            throw .unusableInput("\(path) is not a bench CSV: \(error.description)")
+            throw .unusableInput(error.description)
         }
     }
 

@@ -204,8 +204,8 @@ extension CommandOption {
 
     /// `dispatch 100, effects 300, …; other suites 25`.
     private static var suiteTolerances: String {
-        let listed = Comparison.suiteTimeTolerances.sorted { $0.key < $1.key }
-            .map { "\($0.key) \(Int(($0.value * 100).rounded()))" }
+        let listed = Comparison.suiteTimeTolerances.sorted { $0.key.rawValue < $1.key.rawValue }
+            .map { "\($0.key.rawValue) \(Int(($0.value * 100).rounded()))" }
         return listed.joined(separator: ", ") + "; other suites \(Int(Comparison.defaultTimeTolerance * 100))"
     }
 

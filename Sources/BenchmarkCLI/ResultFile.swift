@@ -1,49 +1,52 @@
 import BenchmarkReport
 import Foundation
 
-/// An output CSV and its metadata sidecar, written to temporary files and renamed into place only
-/// when the run completes, so an interrupted or failed run never leaves a file that looks complete.
+/// An output CSV and its metadata sidecar, each replaced in one atomic write when the run completes,
+/// so an interrupted or failed run never leaves a half-written file or one that looks complete.
+///
+/// `FileManager.replaceItemAt(_:withItemAt:)` would publish prepared files, but in the Foundation of
+/// Swift 6.3.1 on Linux it renames the destination onto the new item and then fails: the new
+/// content is lost and the destination is gone (swift-corelibs-foundation issue 4655, fixed
+/// upstream by pull request 5443). An atomic write
+/// (`Data.write(to:options: .atomic)`) writes a temporary file beside the destination and renames
+/// it into place, on every platform.
 struct ResultFile {
     let path: String
     let metadataPath: String
-    private let temporaryPath: String
-    private let temporaryMetadataPath: String
 
-    /// Checks up front that the destination can be written, before any benchmark runs.
+    /// Checks up front that the destination can be written, before any benchmark runs: it is not a
+    /// directory, and a file can be created beside it (the probe is removed at once).
     init(path: String) throws {
         self.path = path
         metadataPath = RunMetadata.sidecarPath(forCSV: path)
-        let suffix = ".partial-\(ProcessInfo.processInfo.processIdentifier)"
-        temporaryPath = path + suffix
-        temporaryMetadataPath = metadataPath + suffix
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw CocoaError(
-                .fileWriteInvalidFileName, userInfo: [NSLocalizedDescriptionKey: "it is a directory"])
+            throw Refusal.directory
         }
-        try Data().write(to: URL(fileURLWithPath: temporaryPath))
-        try? FileManager.default.removeItem(atPath: temporaryPath)
+        let probe = path + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
+        try Data().write(to: URL(fileURLWithPath: probe))
+        try? FileManager.default.removeItem(atPath: probe)
     }
 
+    /// Writes the CSV, then its metadata. When the metadata cannot be written, the new CSV is
+    /// removed again, so that no CSV stands beside the metadata of another run.
     func commit(csv: String, metadata: RunMetadata) throws {
-        try Data(csv.utf8).write(to: URL(fileURLWithPath: temporaryPath))
-        try metadata.encoded().write(to: URL(fileURLWithPath: temporaryMetadataPath))
-        try replace(path, with: temporaryPath)
-        try replace(metadataPath, with: temporaryMetadataPath)
-    }
-
-    func discard() {
-        try? FileManager.default.removeItem(atPath: temporaryPath)
-        try? FileManager.default.removeItem(atPath: temporaryMetadataPath)
-    }
-
-    private func replace(_ destination: String, with source: String) throws {
-        guard rename(source, destination) == 0 else {
-            throw CocoaError(
-                .fileWriteUnknown,
-                userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))]
-            )
+        let encoded = try metadata.encoded()
+        try Data(csv.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        do {
+            try encoded.write(to: URL(fileURLWithPath: metadataPath), options: .atomic)
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
         }
+    }
+
+    /// Why a destination is refused before anything runs, where the file system has no error of
+    /// its own to give yet.
+    enum Refusal: LocalizedError {
+        case directory
+
+        var errorDescription: String? { "it is a directory" }
     }
 }
 

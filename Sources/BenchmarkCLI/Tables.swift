@@ -15,9 +15,9 @@ enum ResultTable {
         for row in rows {
             let spread = row.kind == .time ? "\(number(row.p25))..\(number(row.p75))" : ""
             table.append([
-                row.key.suite, row.key.architecture, row.key.feature, row.key.layout, row.key.n,
-                row.key.metric,
-                number(row.median), spread, row.unit, row.ratioToBaseline.map { number($0) } ?? "",
+                row.key.suite.rawValue, row.key.architecture, row.key.feature, row.key.layout, row.key.n,
+                row.key.metric.rawValue,
+                number(row.median), spread, row.unit.rawValue, row.ratioToBaseline.map { number($0) } ?? "",
                 String(row.samples),
             ])
         }
@@ -45,7 +45,7 @@ enum ComparisonReport {
                 change.verdict.rawValue, change.key.description, ResultTable.number(change.baseline),
                 ResultTable.number(change.current),
                 change.percent.map { String(format: "%+.1f%%", $0) } ?? "new",
-                change.unit,
+                change.unit.rawValue,
             ])
         }
         let tolerance =

@@ -7,18 +7,14 @@
 /// every metric from the one run whose time ratio for that case is lowest, so a group's time,
 /// allocations and observer counts always come from the same process. Derived rows (growth figures)
 /// are then fitted again from the merged medians, and each time row gains a
-/// ``processSpreadMetric`` row saying how far the runs disagreed (README, "The regression gate").
+/// ``Metric/processSpread`` row saying how far the runs disagreed (README, "The regression gate").
 public enum BestOf {
-    /// The metric of the rows that give, per time row, the spread of its ratio across the runs:
-    /// (largest - smallest) / smallest, in percent.
-    public static let processSpreadMetric = "process-spread"
-
     /// The rows of `runs` merged: each case's rows from the run where that case was fastest (lowest
     /// time ratio, or lowest first figure for cases without a time), in the first run's order; then
     /// the spread rows and the derived rows.
     public static func merge(_ runs: [[ResultRow]]) -> [ResultRow] {
         let measured = runs.map {
-            DerivedRows.removing(from: $0).filter { $0.key.metric != processSpreadMetric }
+            DerivedRows.removing(from: $0).filter { $0.key.metric != .processSpread }
         }
         let groups = measured.map { Dictionary(grouping: $0, by: \.key.group) }
         var order: [ResultRow.Key.Group] = []
@@ -31,12 +27,12 @@ public enum BestOf {
             merged += candidates.min { figure($0) < figure($1) } ?? []
             merged += spreadRows(candidates)
         }
-        return merged + DerivedRows.compute(from: merged.filter { $0.key.metric != processSpreadMetric })
+        return merged + DerivedRows.compute(from: merged.filter { $0.key.metric != .processSpread })
     }
 
     /// What decides which run a group is taken from: its time ratio, else its first row's median.
     static func figure(_ rows: [ResultRow]) -> Double {
-        if let time = rows.first(where: { $0.kind == .time || $0.key.metric == "time" }) {
+        if let time = rows.first(where: { $0.key.metric == .time }) {
             return time.ratioToBaseline ?? time.median
         }
         return rows.first?.median ?? .infinity
@@ -45,15 +41,15 @@ public enum BestOf {
     /// One spread row per time row of a group measured in more than one run.
     static func spreadRows(_ candidates: [[ResultRow]]) -> [ResultRow] {
         guard candidates.count > 1 else { return [] }
-        let times = candidates.compactMap { rows in rows.first { $0.key.metric == "time" } }
+        let times = candidates.compactMap { rows in rows.first { $0.key.metric == .time } }
         guard times.count == candidates.count, let first = times.first else { return [] }
         let figures = times.map { $0.ratioToBaseline ?? $0.median }
         guard let low = figures.min(), let high = figures.max(), low > 0 else { return [] }
         var key = first.key
-        key.metric = processSpreadMetric
+        key.metric = .processSpread
         return [
             .count(
-                key, unit: "%", value: (high - low) / low * 100, samples: figures.count,
+                key, unit: .percent, value: (high - low) / low * 100, samples: figures.count,
                 configuration: first.configuration)
         ]
     }
@@ -62,7 +58,7 @@ public enum BestOf {
 extension ResultRow.Key {
     /// Everything but the metric: the rows of one measured case.
     public struct Group: Hashable, Sendable {
-        public var suite: String
+        public var suite: Suite
         public var architecture: String
         public var feature: String
         public var layout: String

@@ -2,105 +2,110 @@ import Foundation
 
 /// Reads and writes result rows as RFC 4180 CSV with one header row.
 public enum ResultCSV {
-    /// The header: benchmarks.md's columns, then `configuration` (`release` or `debug`) and `flags`
-    /// (empty, or `iteration-limit`: see ``ResultRow/hitIterationLimit``).
-    public static let header = [
-        "suite", "architecture", "feature", "layout", "n", "metric", "unit", "median", "p25", "p75", "min",
-        "max",
-        "samples", "ratio_to_baseline", "configuration", "flags",
-    ]
+    /// The columns, in file order; each raw value is the column's name in the header. They are
+    /// docs/measurement.md's columns, then `configuration` (`release` or `debug`) and `flags` (empty,
+    /// or `iteration-limit`: see ``ResultRow/hitIterationLimit``).
+    public enum Column: String, CaseIterable, Sendable {
+        case suite, architecture, feature, layout, n, metric, unit, median, p25, p75, min, max, samples
+        case ratioToBaseline = "ratio_to_baseline"
+        case configuration, flags
+    }
+
+    /// The header's fields.
+    public static let header = Column.allCases.map(\.rawValue)
 
     /// The `flags` value of a row whose batch sizing hit the iteration limit.
     public static let iterationLimitFlag = "iteration-limit"
 
     /// The rows as CSV text, header first, lines ending in CRLF as RFC 4180 says.
     public static func render(_ rows: [ResultRow]) -> String {
-        var lines = [header.joined(separator: ",")]
-        for row in rows {
-            let fields: [String] = [
-                row.key.suite, row.key.architecture, row.key.feature, row.key.layout, row.key.n,
-                row.key.metric,
-                row.unit, format(row.median), format(row.p25), format(row.p75), format(row.min),
-                format(row.max),
-                String(row.samples), row.ratioToBaseline.map(format) ?? "", row.configuration,
-                row.hitIterationLimit ? iterationLimitFlag : "",
-            ]
-            lines.append(fields.map(escape).joined(separator: ","))
+        let lines = [header] + rows.map { row in Column.allCases.map { field($0, of: row) } }
+        return lines.map { $0.map(escape).joined(separator: ",") + "\r\n" }.joined()
+    }
+
+    /// The text of `column` for `row`.
+    static func field(_ column: Column, of row: ResultRow) -> String {
+        switch column {
+        case .suite: row.key.suite.rawValue
+        case .architecture: row.key.architecture
+        case .feature: row.key.feature
+        case .layout: row.key.layout
+        case .n: row.key.n
+        case .metric: row.key.metric.rawValue
+        case .unit: row.unit.rawValue
+        case .median: format(row.median)
+        case .p25: format(row.p25)
+        case .p75: format(row.p75)
+        case .min: format(row.min)
+        case .max: format(row.max)
+        case .samples: String(row.samples)
+        case .ratioToBaseline: row.ratioToBaseline.map(format) ?? ""
+        case .configuration: row.configuration
+        case .flags: row.hitIterationLimit ? iterationLimitFlag : ""
         }
-        return lines.map { $0 + "\r\n" }.joined()
     }
 
     /// Parses CSV text written by ``render(_:)`` (or by hand, following the same header).
     ///
-    /// - Throws: ``CSVError`` naming the line and the problem.
-    public static func parse(_ text: String) throws(CSVError) -> [ResultRow] {
+    /// - Throws: ``ResultFileError/malformed(line:problem:)`` naming the line and the problem.
+    public static func parse(_ text: String) throws(ResultFileError) -> [ResultRow] {
         let records = try records(in: text)
-        guard let first = records.first else { throw CSVError(line: 1, problem: "the file is empty") }
+        guard let first = records.first else { throw .malformed(line: 1, problem: "the file is empty") }
         guard first.fields == header else {
-            throw CSVError(line: 1, problem: "the header is not \(header.joined(separator: ","))")
+            throw .malformed(line: 1, problem: "the header is not \(header.joined(separator: ","))")
         }
         var rows: [ResultRow] = []
         var seen: Set<ResultRow.Key> = []
         for record in records.dropFirst() {
             let row = try self.row(from: record)
             guard seen.insert(row.key).inserted else {
-                throw CSVError(line: record.line, problem: "duplicate row \(row.key)")
+                throw .malformed(line: record.line, problem: "duplicate row \(row.key)")
             }
             rows.append(row)
         }
         return rows
     }
 
-    private static func row(from record: Record) throws(CSVError) -> ResultRow {
-        let fields = record.fields
-        guard fields.count == header.count else {
-            throw CSVError(
-                line: record.line, problem: "expected \(header.count) fields, found \(fields.count)")
+    private static func row(from record: Record) throws(ResultFileError) -> ResultRow {
+        guard record.fields.count == header.count else {
+            throw record.problem("expected \(header.count) fields, found \(record.fields.count)")
         }
-        func number(_ index: Int) throws(CSVError) -> Double {
-            guard let value = Double(fields[index]), value.isFinite else {
-                throw CSVError(
-                    line: record.line, problem: "\(header[index]) is not a number: '\(fields[index])'")
-            }
-            return value
+        guard let samples = Int(record[.samples]), samples > 0 else {
+            throw record.problem("samples is not a positive integer: '\(record[.samples])'")
         }
-        guard let samples = Int(fields[12]), samples > 0 else {
-            throw CSVError(line: record.line, problem: "samples is not a positive integer: '\(fields[12])'")
+        let ratio: Double? = record[.ratioToBaseline].isEmpty ? nil : try record.number(.ratioToBaseline)
+        for column in [Column.suite, .architecture, .metric, .unit] where record[column].isEmpty {
+            throw record.problem("\(column.rawValue) is empty")
         }
-        let ratio: Double? = fields[13].isEmpty ? nil : try number(13)
-        for (index, name) in [(0, "suite"), (1, "architecture"), (5, "metric"), (6, "unit")]
-        where fields[index].isEmpty {
-            throw CSVError(line: record.line, problem: "\(name) is empty")
+        guard ["release", "debug"].contains(record[.configuration]) else {
+            throw record.problem("configuration must be release or debug, not '\(record[.configuration])'")
         }
-        guard ["release", "debug"].contains(fields[14]) else {
-            throw CSVError(
-                line: record.line, problem: "configuration must be release or debug, not '\(fields[14])'")
+        guard ["", iterationLimitFlag].contains(record[.flags]) else {
+            throw record.problem("flags must be empty or \(iterationLimitFlag), not '\(record[.flags])'")
         }
-        guard ["", iterationLimitFlag].contains(fields[15]) else {
-            throw CSVError(
-                line: record.line,
-                problem: "flags must be empty or \(iterationLimitFlag), not '\(fields[15])'")
-        }
-        let key = ResultRow.Key(
-            suite: fields[0],
-            architecture: fields[1],
-            feature: fields[2],
-            layout: fields[3],
-            n: fields[4],
-            metric: fields[5]
-        )
         return ResultRow(
-            key: key,
-            unit: fields[6],
-            median: try number(7),
-            p25: try number(8),
-            p75: try number(9),
-            min: try number(10),
-            max: try number(11),
+            key: try key(of: record),
+            unit: try record.value(.unit, as: Metric.Unit.self),
+            median: try record.number(.median),
+            p25: try record.number(.p25),
+            p75: try record.number(.p75),
+            min: try record.number(.min),
+            max: try record.number(.max),
             samples: samples,
             ratioToBaseline: ratio,
-            configuration: fields[14],
-            hitIterationLimit: !fields[15].isEmpty
+            configuration: record[.configuration],
+            hitIterationLimit: !record[.flags].isEmpty
+        )
+    }
+
+    private static func key(of record: Record) throws(ResultFileError) -> ResultRow.Key {
+        ResultRow.Key(
+            suite: try record.value(.suite, as: Suite.self),
+            architecture: record[.architecture],
+            feature: record[.feature],
+            layout: record[.layout],
+            n: record[.n],
+            metric: try record.value(.metric, as: Metric.self)
         )
     }
 
@@ -117,87 +122,124 @@ public enum ResultCSV {
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
+    /// One line of the file (or more, when a quoted field holds line breaks), split into fields.
     struct Record {
         var line: Int
         var fields: [String]
+
+        /// The field of `column`; the record must have a field for every column.
+        subscript(column: Column) -> String {
+            fields[Column.allCases.firstIndex(of: column) ?? 0]
+        }
+
+        func problem(_ problem: String) -> ResultFileError {
+            .malformed(line: line, problem: problem)
+        }
+
+        func number(_ column: Column) throws(ResultFileError) -> Double {
+            guard let value = Double(self[column]), value.isFinite else {
+                throw problem("\(column.rawValue) is not a number: '\(self[column])'")
+            }
+            return value
+        }
+
+        /// The field of `column` as one of the values its vocabulary names.
+        func value<Value: RawRepresentable & CaseIterable>(_ column: Column, as type: Value.Type)
+            throws(ResultFileError) -> Value where Value.RawValue == String
+        {
+            guard let value = Value(rawValue: self[column]) else {
+                let known = Value.allCases.map(\.rawValue).joined(separator: ", ")
+                throw problem("unknown \(column.rawValue) '\(self[column])' (known: \(known))")
+            }
+            return value
+        }
     }
 
     /// Splits RFC 4180 text into records, honouring quoted fields with commas, quotes and line breaks.
-    static func records(in text: String) throws(CSVError) -> [Record] {
-        var records: [Record] = []
-        var fields: [String] = []
-        var field = ""
-        var inQuotes = false
-        var fieldWasQuoted = false
-        var line = 1
-        var recordLine = 1
-        var characters = Array(text.unicodeScalars)[...]
-        func endRecord() {
-            fields.append(field)
-            if !(fields.count == 1 && fields[0].isEmpty && !fieldWasQuoted) {
-                records.append(Record(line: recordLine, fields: fields))
-            }
-            fields = []
-            field = ""
-            fieldWasQuoted = false
-        }
-        while let scalar = characters.popFirst() {
-            if inQuotes {
-                if scalar == "\"" {
-                    if characters.first == "\"" {
-                        characters.removeFirst()
-                        field.unicodeScalars.append("\"")
-                    } else {
-                        inQuotes = false
-                    }
-                } else {
-                    if scalar == "\n" { line += 1 }
-                    field.unicodeScalars.append(scalar)
-                }
-                continue
-            }
-            switch scalar {
-            case "\"":
-                guard field.isEmpty, !fieldWasQuoted else {
-                    throw CSVError(line: line, problem: "a quote inside an unquoted field")
-                }
-                inQuotes = true
-                fieldWasQuoted = true
-            case ",":
-                fields.append(field)
-                field = ""
-                fieldWasQuoted = false
-            case "\r":
-                if characters.first == "\n" { characters.removeFirst() }
-                endRecord()
-                line += 1
-                recordLine = line
-            case "\n":
-                endRecord()
-                line += 1
-                recordLine = line
-            default:
-                guard !fieldWasQuoted else {
-                    throw CSVError(line: line, problem: "text after a closing quote")
-                }
-                field.unicodeScalars.append(scalar)
+    static func records(in text: String) throws(ResultFileError) -> [Record] {
+        var splitter = RecordSplitter(text)
+        while let scalar = splitter.scalars.popFirst() {
+            if splitter.inQuotes {
+                splitter.takeQuoted(scalar)
+            } else {
+                try splitter.takeUnquoted(scalar)
             }
         }
-        guard !inQuotes else { throw CSVError(line: recordLine, problem: "a quoted field is never closed") }
-        if !field.isEmpty || !fields.isEmpty || fieldWasQuoted { endRecord() }
-        return records
+        return try splitter.finish()
     }
 }
 
-/// A CSV file that cannot be used, with the line where the problem is.
-public struct CSVError: Error, Equatable, CustomStringConvertible {
-    public var line: Int
-    public var problem: String
+/// The state of ``ResultCSV/records(in:)`` while it reads the text one scalar at a time.
+private struct RecordSplitter {
+    var scalars: ArraySlice<Unicode.Scalar>
+    var records: [ResultCSV.Record] = []
+    var fields: [String] = []
+    var field = ""
+    var inQuotes = false
+    var fieldWasQuoted = false
+    /// The line being read, and the line its record started on.
+    var line = 1
+    var recordLine = 1
 
-    public init(line: Int, problem: String) {
-        self.line = line
-        self.problem = problem
+    init(_ text: String) {
+        scalars = Array(text.unicodeScalars)[...]
     }
 
-    public var description: String { "line \(line): \(problem)" }
+    /// A scalar inside quotes: a doubled quote is one quote, a single one closes the field.
+    mutating func takeQuoted(_ scalar: Unicode.Scalar) {
+        if scalar == "\"" {
+            if scalars.first == "\"" {
+                scalars.removeFirst()
+                field.unicodeScalars.append("\"")
+            } else {
+                inQuotes = false
+            }
+        } else {
+            if scalar == "\n" { line += 1 }
+            field.unicodeScalars.append(scalar)
+        }
+    }
+
+    mutating func takeUnquoted(_ scalar: Unicode.Scalar) throws(ResultFileError) {
+        switch scalar {
+        case "\"":
+            guard field.isEmpty, !fieldWasQuoted else {
+                throw .malformed(line: line, problem: "a quote inside an unquoted field")
+            }
+            inQuotes = true
+            fieldWasQuoted = true
+        case ",":
+            fields.append(field)
+            field = ""
+            fieldWasQuoted = false
+        case "\r", "\n":
+            if scalar == "\r", scalars.first == "\n" { scalars.removeFirst() }
+            endRecord()
+            line += 1
+            recordLine = line
+        default:
+            guard !fieldWasQuoted else {
+                throw .malformed(line: line, problem: "text after a closing quote")
+            }
+            field.unicodeScalars.append(scalar)
+        }
+    }
+
+    /// Ends the record being read; an empty line is no record.
+    mutating func endRecord() {
+        fields.append(field)
+        if !(fields.count == 1 && fields[0].isEmpty && !fieldWasQuoted) {
+            records.append(ResultCSV.Record(line: recordLine, fields: fields))
+        }
+        fields = []
+        field = ""
+        fieldWasQuoted = false
+    }
+
+    /// The records, once the text has been read: a last line without a line break is a record too.
+    mutating func finish() throws(ResultFileError) -> [ResultCSV.Record] {
+        guard !inQuotes else { throw .malformed(line: recordLine, problem: "a quoted field is never closed") }
+        if !field.isEmpty || !fields.isEmpty || fieldWasQuoted { endRecord() }
+        return records
+    }
 }

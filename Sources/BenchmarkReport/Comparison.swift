@@ -46,7 +46,8 @@ public struct Comparison: Sendable {
     /// One metric, before and after.
     public struct Change: Sendable, Equatable {
         public var key: ResultRow.Key
-        public var unit: String
+        /// The row's unit; ``Metric/Unit/ratio`` for times, which are compared as ratios.
+        public var unit: Metric.Unit
         /// For times, the ratio to the in-run reference; for counts, the value itself.
         public var baseline: Double
         public var current: Double
@@ -60,12 +61,12 @@ public struct Comparison: Sendable {
 
     /// The allowed rise of a time ratio per suite, as a fraction, chosen from measured run-to-run
     /// spread (README, "The regression gate"); suites not listed use ``defaultTimeTolerance``.
-    public static let suiteTimeTolerances: [String: Double] = [
-        "dispatch": 1.0,
-        "dispatch-adapter": 1.0,
-        "state-copy": 1.0,
-        "layout": 2.5,
-        "effects": 3.0,
+    public static let suiteTimeTolerances: [Suite: Double] = [
+        .dispatch: 1.0,
+        .dispatchAdapter: 1.0,
+        .stateCopy: 1.0,
+        .layout: 2.5,
+        .effects: 3.0,
     ]
 
     /// The allowed rise of a time ratio for suites without their own tolerance.
@@ -74,15 +75,17 @@ public struct Comparison: Sendable {
     /// How much an allocation, task or observer count per operation may rise (async noise).
     public static let countAllowance = 0.5
 
-    /// How many bytes per operation may be added before a rise counts, plus a fraction of the baseline.
+    /// How many bytes per operation may be added before a rise counts, plus a fraction of the
+    /// baseline: ``byteRelativeAllowance``, or the suite's own in ``suiteByteRelativeAllowances``.
     public static let byteAllowance = 32.0
     public static let byteRelativeAllowance = 0.001
 
-    /// The fraction of the baseline the bytes of an `effects` round trip may rise. Their bytes depend
-    /// on history: the in-memory bank's ledger and the runtime's task bookkeeping grow by doubling,
-    /// so how many doublings fall inside a counted window varies; clean runs differed by up to 14%.
-    /// One more allocation per round trip is still caught by the malloc count.
-    public static let effectsByteRelativeAllowance = 0.25
+    /// The fraction of the baseline the bytes of an operation may rise, for suites that need more
+    /// than ``byteRelativeAllowance``. The bytes of an `effects` round trip depend on history: the
+    /// in-memory bank's ledger and the runtime's task bookkeeping grow by doubling, so how many
+    /// doublings fall inside a counted window varies; clean runs differed by up to 14%. One more
+    /// allocation per round trip is still caught by the malloc count.
+    public static let suiteByteRelativeAllowances: [Suite: Double] = [.effects: 0.25]
 
     /// How many bytes per effect a retention figure may rise before it counts as a leak.
     public static let retentionAllowance = 1.0
@@ -121,7 +124,7 @@ public struct Comparison: Sendable {
         self.comparesTimes = comparesTimes
         // A process spread describes how noisy a run was, not what the code costs: never compared.
         func compared(_ row: ResultRow) -> Bool {
-            (comparesTimes || row.kind != .time) && row.key.metric != BestOf.processSpreadMetric
+            (comparesTimes || row.kind != .time) && row.key.metric != .processSpread
         }
         let before = Dictionary(
             baseline.filter(compared).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -148,7 +151,7 @@ public struct Comparison: Sendable {
     }
 
     /// The allowed rise of the time ratios of `suite`.
-    public func tolerance(forSuite suite: String) -> Double {
+    public func tolerance(forSuite suite: Suite) -> Double {
         timeTolerance ?? Self.suiteTimeTolerances[suite] ?? Self.defaultTimeTolerance
     }
 
@@ -158,25 +161,12 @@ public struct Comparison: Sendable {
     {
         switch old.kind {
         case .time:
-            guard let before = old.ratioToBaseline, let after = new.ratioToBaseline else {
-                throw .missingRatio(old.key)
-            }
-            let tolerance = tolerance ?? suiteTimeTolerances[old.key.suite] ?? defaultTimeTolerance
-            let verdict: Verdict =
-                if after > before * (1 + tolerance) {
-                    .regression
-                } else if after < before / suspiciousSpeedUp {
-                    .suspicious
-                } else if after < before / (1 + tolerance) {
-                    .improvement
-                } else {
-                    .unchanged
-                }
-            return Change(key: old.key, unit: "ratio", baseline: before, current: after, verdict: verdict)
+            return try time(
+                old, new, tolerance: tolerance ?? suiteTimeTolerances[old.key.suite] ?? defaultTimeTolerance)
         case .count:
             return rise(old, new, allowance: countAllowance)
         case .bytes:
-            let relative = old.key.suite == "effects" ? effectsByteRelativeAllowance : byteRelativeAllowance
+            let relative = suiteByteRelativeAllowances[old.key.suite] ?? byteRelativeAllowance
             return rise(old, new, allowance: byteAllowance + relative * old.median)
         case .retention:
             return rise(old, new, allowance: retentionAllowance)
@@ -199,6 +189,27 @@ public struct Comparison: Sendable {
         }
     }
 
+    /// A time compared by its ratio to the in-run reference: a regression above `tolerance`, an
+    /// improvement below it, suspicious beyond ``suspiciousSpeedUp``.
+    private static func time(_ old: ResultRow, _ new: ResultRow, tolerance: Double) throws(ComparisonError)
+        -> Change
+    {
+        guard let before = old.ratioToBaseline, let after = new.ratioToBaseline else {
+            throw .missingRatio(old.key)
+        }
+        let verdict: Verdict =
+            if after > before * (1 + tolerance) {
+                .regression
+            } else if after < before / suspiciousSpeedUp {
+                .suspicious
+            } else if after < before / (1 + tolerance) {
+                .improvement
+            } else {
+                .unchanged
+            }
+        return Change(key: old.key, unit: .ratio, baseline: before, current: after, verdict: verdict)
+    }
+
     /// A count compared with an allowance for noise: a regression above it, an improvement below.
     private static func rise(_ old: ResultRow, _ new: ResultRow, allowance: Double) -> Change {
         let verdict: Verdict =
@@ -217,7 +228,7 @@ public struct Comparison: Sendable {
 /// Why two runs cannot be compared. The gate exits with status 2 for these.
 public enum ComparisonError: Error, Equatable, CustomStringConvertible {
     case missingRows(inCurrent: [ResultRow.Key], inBaseline: [ResultRow.Key])
-    case unitMismatch(ResultRow.Key, baseline: String, current: String)
+    case unitMismatch(ResultRow.Key, baseline: Metric.Unit, current: Metric.Unit)
     case missingRatio(ResultRow.Key)
     case debugBuild(ResultRow.Key)
 
@@ -235,7 +246,8 @@ public enum ComparisonError: Error, Equatable, CustomStringConvertible {
             }
             return parts.joined(separator: "; ")
         case .unitMismatch(let key, let baseline, let current):
-            return "\(key): unit is \(baseline) in the baseline but \(current) in the current run"
+            return
+                "\(key): unit is \(baseline.rawValue) in the baseline but \(current.rawValue) in the current run"
         case .missingRatio(let key):
             return "\(key): a time row without ratio_to_baseline"
         case .debugBuild(let key):

@@ -4,25 +4,13 @@ import Foundation
 /// grow with N, and what one more woken observer costs.
 ///
 /// They are derived after a run, and again after ``BestOf`` merges several runs, so they always
-/// describe the medians that stand in the file beside them.
+/// describe the medians that stand in the file beside them. Their metrics are the ones whose
+/// ``Metric/isDerived`` is true, and they are informational.
 public enum DerivedRows {
-    /// The metrics this type writes; rows with them are informational.
-    public static let metrics: Set<String> = [growthExponent, growthSlope, costPerObserver]
-
-    /// The least-squares slope of log(time) against log(N) over a whole series: 0 means the cost
-    /// does not grow with N, 1 that it grows linearly. One row per architecture and layout.
-    public static let growthExponent = "growth-exponent"
-    /// The same slope between one size and the next smaller one, on the row of the larger size: it
-    /// shows where a series bends, which a single fit averages away.
-    public static let growthSlope = "growth-slope"
-    /// The extra time per extra woken observer against the smallest size of a series:
-    /// (time(N) - time(N0)) / (woken(N) - woken(N0)); absent where no more observers woke.
-    public static let costPerObserver = "cost-per-observer"
-
     /// The derived rows of `rows`, which must not contain derived rows themselves.
     public static func compute(from rows: [ResultRow]) -> [ResultRow] {
         let woken = Dictionary(
-            rows.filter { $0.key.metric == "observers-woken" }.map { (seriesPoint($0.key), $0.median) },
+            rows.filter { $0.key.metric == .observersWoken }.map { (seriesPoint($0.key), $0.median) },
             uniquingKeysWith: { first, _ in first })
         return series(of: rows).flatMap { points in
             derived(from: points, woken: woken)
@@ -31,13 +19,13 @@ public enum DerivedRows {
 
     /// `rows` without any derived row.
     public static func removing(from rows: [ResultRow]) -> [ResultRow] {
-        rows.filter { !metrics.contains($0.key.metric) }
+        rows.filter { !$0.key.metric.isDerived }
     }
 
     /// The `layout` time rows, one array per architecture and layout, in order of N.
     static func series(of rows: [ResultRow]) -> [[(n: Double, row: ResultRow)]] {
         let sized = rows.compactMap { row -> (n: Double, row: ResultRow)? in
-            guard row.key.suite == "layout", row.key.metric == "time", let n = Double(row.key.n), n > 0
+            guard row.key.suite == .layout, row.key.metric == .time, let n = Double(row.key.n), n > 0
             else { return nil }
             return (n, row)
         }
@@ -53,18 +41,18 @@ public enum DerivedRows {
     {
         let first = points[0]
         var exponentKey = first.row.key
-        exponentKey.metric = growthExponent
+        exponentKey.metric = .growthExponent
         exponentKey.n = ""
         let fit = slope(points.map { (log($0.n), log($0.row.median)) })
-        var rows = [row(exponentKey, "exponent", fit, like: first.row, samples: points.count)]
+        var rows = [row(exponentKey, .exponent, fit, like: first.row, samples: points.count)]
         for (smaller, larger) in zip(points, points.dropFirst()) {
             var key = larger.row.key
-            key.metric = growthSlope
+            key.metric = .growthSlope
             let step = (log(larger.row.median) - log(smaller.row.median)) / (log(larger.n) - log(smaller.n))
-            rows.append(row(key, "exponent", step, like: larger.row, samples: 2))
+            rows.append(row(key, .exponent, step, like: larger.row, samples: 2))
             let extra = (woken[seriesPoint(larger.row.key)] ?? 0) - (woken[seriesPoint(first.row.key)] ?? 0)
             guard extra > 0 else { continue }
-            key.metric = costPerObserver
+            key.metric = .costPerObserver
             let cost = (larger.row.median - first.row.median) / extra
             rows.append(row(key, larger.row.unit, cost, like: larger.row, samples: 2))
         }
@@ -72,7 +60,7 @@ public enum DerivedRows {
     }
 
     private static func row(
-        _ key: ResultRow.Key, _ unit: String, _ value: Double, like: ResultRow, samples: Int
+        _ key: ResultRow.Key, _ unit: Metric.Unit, _ value: Double, like: ResultRow, samples: Int
     )
         -> ResultRow
     {

@@ -52,9 +52,7 @@ extension Comparison {
         case .count, .behaviour:
             return "±\(ReportText.short(Self.countAllowance))"
         case .bytes:
-            let relative =
-                ReportText.text(change.key.suite) == "effects"
-                ? Self.effectsByteRelativeAllowance : Self.byteRelativeAllowance
+            let relative = Self.suiteByteRelativeAllowances[change.key.suite] ?? Self.byteRelativeAllowance
             return "±\(ReportText.short(Self.byteAllowance + relative * change.baseline)) B"
         case .retention:
             return "±\(ReportText.short(Self.retentionAllowance)) B"

@@ -1,20 +1,24 @@
 /// One measured number: a suite × architecture × feature × layout × parameter × metric.
 ///
-/// This is the unit of the CSV the runner writes and the gate compares (benchmarks.md, "Interface").
+/// This is the unit of the CSV the runner writes and the gate compares (docs/measurement.md, "Output").
 /// Count metrics (allocations, bytes, observers, tasks) are exact and repeat their value in every
 /// statistic column; time metrics carry the distribution of their samples.
 public struct ResultRow: Equatable, Sendable {
     /// Identifies a row across runs: everything but the numbers.
     public struct Key: Hashable, Comparable, Sendable, CustomStringConvertible {
-        public var suite: String
+        public var suite: Suite
+        /// An architecture id, or ``referenceArchitecture``.
         public var architecture: String
         public var feature: String
         public var layout: String
         public var n: String
-        public var metric: String
+        public var metric: Metric
+
+        /// The architecture column of the reference benchmarks, whose times every ratio divides by.
+        public static let referenceArchitecture = "reference"
 
         public init(
-            suite: String, architecture: String, feature: String, layout: String, n: String, metric: String
+            suite: Suite, architecture: String, feature: String, layout: String, n: String, metric: Metric
         ) {
             self.suite = suite
             self.architecture = architecture
@@ -24,21 +28,22 @@ public struct ResultRow: Equatable, Sendable {
             self.metric = metric
         }
 
+        /// Ordered by the CSV spellings, column by column.
         public static func < (lhs: Key, rhs: Key) -> Bool {
-            (lhs.suite, lhs.architecture, lhs.feature, lhs.layout, lhs.n, lhs.metric)
-                < (rhs.suite, rhs.architecture, rhs.feature, rhs.layout, rhs.n, rhs.metric)
+            (lhs.suite.rawValue, lhs.architecture, lhs.feature, lhs.layout, lhs.n, lhs.metric.rawValue)
+                < (rhs.suite.rawValue, rhs.architecture, rhs.feature, rhs.layout, rhs.n, rhs.metric.rawValue)
         }
 
         public var description: String {
-            [suite, architecture, feature, layout, n.isEmpty ? "" : "n=\(n)", metric]
+            [suite.rawValue, architecture, feature, layout, n.isEmpty ? "" : "n=\(n)", metric.rawValue]
                 .filter { !$0.isEmpty }
                 .joined(separator: " / ")
         }
     }
 
     public var key: Key
-    /// The unit of the statistic columns, e.g. `ns`, `us`, `count`, `B`, `exponent`.
-    public var unit: String
+    /// The unit of the statistic columns.
+    public var unit: Metric.Unit
     public var median: Double
     public var p25: Double
     public var p75: Double
@@ -56,7 +61,7 @@ public struct ResultRow: Equatable, Sendable {
 
     public init(
         key: Key,
-        unit: String,
+        unit: Metric.Unit,
         median: Double,
         p25: Double,
         p75: Double,
@@ -83,7 +88,7 @@ public struct ResultRow: Equatable, Sendable {
     /// A row for an exact count: every statistic is the value itself.
     public static func count(
         _ key: Key,
-        unit: String,
+        unit: Metric.Unit,
         value: Double,
         samples: Int = 1,
         configuration: String
@@ -128,7 +133,7 @@ public enum MetricKind: Sendable, Equatable {
     /// never gated.
     case informational
 
-    /// The kind of the metric `key` names.
+    /// The kind of the metric `key` names: its ``Metric/kind``, except for reference times.
     ///
     /// The times of the reference benchmarks (architecture `reference`) are the denominators of
     /// every ratio: they describe the machine, not the code under test, so they are informational.
@@ -136,14 +141,7 @@ public enum MetricKind: Sendable, Equatable {
     /// from other rows (growth exponents and slopes, cost per woken observer, spread across
     /// processes) and CPU time, which is reported beside the gated wall time.
     public init(_ key: ResultRow.Key) {
-        switch key.metric {
-        case "time" where key.architecture == "reference": self = .informational
-        case "time": self = .time
-        case "bytes": self = .bytes
-        case "retained-bytes": self = .retention
-        case "observers-woken", "tasks": self = .behaviour
-        case "mallocs": self = .count
-        default: self = .informational
-        }
+        let isReference = key.architecture == ResultRow.Key.referenceArchitecture
+        self = key.metric.isTime && isReference ? .informational : key.metric.kind
     }
 }

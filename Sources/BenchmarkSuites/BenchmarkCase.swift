@@ -5,12 +5,20 @@ import BenchmarkReport
 /// counts it reports.
 @MainActor
 struct BenchmarkCase {
-    /// The unit time medians are reported in.
-    enum TimeUnit: String {
-        case nanoseconds = "ns"
-        case microseconds = "us"
+    /// The unit time medians are reported in: one of the time units of ``Metric/Unit``.
+    enum TimeUnit {
+        case nanoseconds
+        case microseconds
         /// Nanoseconds per whole sample, not per operation: what the harness itself costs.
-        case nanosecondsPerSample = "ns/sample"
+        case nanosecondsPerSample
+
+        var unit: Metric.Unit {
+            switch self {
+            case .nanoseconds: .nanoseconds
+            case .microseconds: .microseconds
+            case .nanosecondsPerSample: .nanosecondsPerSample
+            }
+        }
 
         var divisor: Double { self == .microseconds ? 1_000 : 1 }
     }
@@ -37,12 +45,12 @@ struct BenchmarkCase {
     /// touch no architecture, and for the retention suite, which has no timed body.
     var postcondition: Postcondition?
 
-    typealias ExtraCounts =
-        @MainActor (_ size: RunSize) async -> [(metric: String, unit: String, value: Double)]
+    /// Takes the extra counts of a case: per metric, its value (in the metric's ``Metric/unit``).
+    typealias ExtraCounts = @MainActor (_ size: RunSize) async -> [(metric: Metric, value: Double)]
 
-    func key(metric: String) -> ResultRow.Key {
+    func key(metric: Metric) -> ResultRow.Key {
         ResultRow.Key(
-            suite: suite.rawValue,
+            suite: suite,
             architecture: architecture,
             feature: feature,
             layout: layout,

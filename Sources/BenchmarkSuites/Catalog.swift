@@ -1,4 +1,5 @@
 import BenchmarkEngine
+import BenchmarkReport
 import Domain
 import Foundation
 
@@ -69,7 +70,8 @@ enum Catalog {
         _ suite: Suite, _ feature: String, _ benchmark: Benchmark, unit: BenchmarkCase.TimeUnit = .nanoseconds
     ) -> BenchmarkCase {
         BenchmarkCase(
-            suite: suite, architecture: "reference", feature: feature, timeUnit: unit, benchmark: benchmark,
+            suite: suite, architecture: ResultRow.Key.referenceArchitecture, feature: feature, timeUnit: unit,
+            benchmark: benchmark,
             countsAllocations: suite == .baseline)
     }
 
@@ -165,21 +167,7 @@ enum Catalog {
                 await S.loadQuote(counter)
             }
         }
-        // Only the submit is measured: every sample starts from a fresh feature and bank (so the
-        // ledger does not grow from sample to sample), and the selection and amount before each
-        // submit happen outside the meter. Money goes back and forth between the two accounts, one
-        // unit at a time, so every submit succeeds. `samples` keeps the latest for the postcondition.
-        let submitTransfer = Benchmark(
-            "\(id) transfer/submitTransfer",
-            setUp: { _ in freshTransfer(S.self, accounts: accounts, keptIn: samples) },
-            prepare: { transfer, index in
-                let forth = index & 1 == 0
-                S.selectFrom(transfer, forth ? accounts[0] : accounts[1])
-                S.selectTo(transfer, forth ? accounts[1] : accounts[0])
-                S.updateAmount(transfer, 1)
-            },
-            operation: { transfer in await S.submitTransfer(transfer) }
-        )
+        let submitTransfer = submitTransferBenchmark(S.self, accounts: accounts, keptIn: samples)
         let loadAccounts = Benchmark("\(id) transfer/loadAccounts") { iterations in
             for _ in 0..<iterations {
                 await S.loadAccounts(loading)
@@ -195,6 +183,26 @@ enum Catalog {
                 id, "transfer/loadAccounts", loadAccounts,
                 Postconditions.loadsAccounts(S.self, loading, bankAccounts, loadAccounts)),
         ]
+    }
+
+    /// Only the submit is measured: every sample starts from a fresh feature and bank (so the ledger
+    /// does not grow from sample to sample), and the selection and amount before each submit happen
+    /// outside the meter. Money goes back and forth between the two accounts, one unit at a time, so
+    /// every submit succeeds. `samples` keeps the latest for the postcondition.
+    static func submitTransferBenchmark<S: ArchitectureSubject>(
+        _ subject: S.Type, accounts: [Account], keptIn samples: LatestSample<SubmitSample<S>>
+    ) -> Benchmark {
+        Benchmark(
+            "\(S.id.rawValue) transfer/submitTransfer",
+            setUp: { _ in freshTransfer(S.self, accounts: accounts, keptIn: samples) },
+            prepare: { transfer, index in
+                let forth = index & 1 == 0
+                S.selectFrom(transfer, forth ? accounts[0] : accounts[1])
+                S.selectTo(transfer, forth ? accounts[1] : accounts[0])
+                S.updateAmount(transfer, 1)
+            },
+            operation: { transfer in await S.submitTransfer(transfer) }
+        )
     }
 
     /// A transfer feature showing `accounts`, over a new bank holding them; kept in `samples` too.
@@ -304,7 +312,7 @@ enum Catalog {
                 let operations = 4
                 wakes.reset()
                 await benchmark.run(iterations: operations)
-                return [("observers-woken", "count", Double(wakes.total) / Double(operations))]
+                return [(.observersWoken, Double(wakes.total) / Double(operations))]
             },
             postcondition: postcondition
         )
@@ -354,7 +362,7 @@ enum Catalog {
                     } inFlight: {
                         S.inFlightEffects(counter)
                     }
-                    return bytes.map { [("retained-bytes", "B", $0)] } ?? []
+                    return bytes.map { [(.retainedBytes, $0)] } ?? []
                 }
             ),
             BenchmarkCase(
@@ -369,7 +377,7 @@ enum Catalog {
                     } inFlight: {
                         0
                     }
-                    return bytes.map { [("retained-bytes", "B", $0)] } ?? []
+                    return bytes.map { [(.retainedBytes, $0)] } ?? []
                 }
             ),
         ]

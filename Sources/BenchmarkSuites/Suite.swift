@@ -1,13 +1,6 @@
-/// The benchmark suites of benchmarks.md, in the order a run executes them.
-public enum Suite: String, CaseIterable, Sendable {
-    case baseline
-    case dispatch
-    case dispatchAdapter = "dispatch-adapter"
-    case effects
-    case layout
-    case stateCopy = "state-copy"
-    case retention
+import BenchmarkReport
 
+extension Suite {
     /// One line on what one operation of the suite is.
     public var summary: String {
         switch self {

@@ -16,7 +16,7 @@ public struct SuiteRunner {
     /// whole suite, architecture and feature group is asked about, it is the group (`transfer`) and
     /// `layout` and `n` are nil (any of its cases may be selected).
     public typealias Selection = (
-        _ suite: String, _ architecture: String, _ feature: String, _ layout: String?, _ n: Int?
+        _ suite: Suite, _ architecture: String, _ feature: String, _ layout: String?, _ n: Int?
     ) -> Bool
 
     public var size: RunSize
@@ -55,9 +55,11 @@ public struct SuiteRunner {
     public static var sizes: [Int] { Set(Catalog.layoutSizes + Catalog.stateCopySizes).sorted() }
 
     /// The (suite, architecture, feature group) triples that exist, for `bench list`.
-    public static var catalogue: [(suite: String, architecture: String, feature: String)] {
-        Suite.allCases.flatMap { suite -> [(String, String, String)] in
-            if suite == .baseline { return [(suite.rawValue, "reference", FeatureGroup.reference.rawValue)] }
+    public static var catalogue: [(suite: Suite, architecture: String, feature: String)] {
+        Suite.allCases.flatMap { suite -> [(Suite, String, String)] in
+            if suite == .baseline {
+                return [(suite, ResultRow.Key.referenceArchitecture, FeatureGroup.reference.rawValue)]
+            }
             let groups: [FeatureGroup] =
                 switch suite {
                 case .layout: [.app]
@@ -65,7 +67,7 @@ public struct SuiteRunner {
                 default: [.counter, .transfer]
                 }
             return architectureNames.flatMap { architecture in
-                groups.map { (suite.rawValue, architecture, $0.rawValue) }
+                groups.map { (suite, architecture, $0.rawValue) }
             }
         }
     }
@@ -76,7 +78,7 @@ public struct SuiteRunner {
         var rows: [ResultRow] = []
         let suites = Suite.allCases.filter { suite in
             Self.catalogue.contains {
-                $0.suite == suite.rawValue && selection($0.suite, $0.architecture, $0.feature, nil, nil)
+                $0.suite == suite && selection($0.suite, $0.architecture, $0.feature, nil, nil)
             }
         }
         for (position, suite) in suites.enumerated() {
@@ -102,7 +104,7 @@ public struct SuiteRunner {
         var rows: [ResultRow] = []
         for n in sizes
         where Self.catalogue.contains(where: {
-            $0.suite == suite.rawValue && selection($0.suite, $0.architecture, $0.feature, nil, n)
+            $0.suite == suite && selection($0.suite, $0.architecture, $0.feature, nil, n)
         }) {
             rows += await run(suite, cases(of: suite, n: n))
         }
@@ -132,7 +134,7 @@ public struct SuiteRunner {
                 Subjects.all.flatMap { $0.cases[suite]?() ?? [] }
             }
         return all.filter {
-            selection($0.suite.rawValue, $0.architecture, $0.feature, $0.layout, $0.n)
+            selection($0.suite, $0.architecture, $0.feature, $0.layout, $0.n)
         }
     }
 
@@ -140,14 +142,14 @@ public struct SuiteRunner {
         let measured = cases.filter { $0.benchmark != nil }
         let counts = await countAllocations(measured.filter(\.countsAllocations))
         let heavy = Set(
-            counts.filter { $0.key.metric == "bytes" && $0.median >= Self.heavyBytesPerOperation }.map(
+            counts.filter { $0.key.metric == .bytes && $0.median >= Self.heavyBytesPerOperation }.map(
                 \.key.group))
         let timed = await time(suite, measured, heavy: heavy)
         var rows = timed.flatMap { timeRows($0) } + counts
         for benchmarkCase in cases {
             guard let extraCounts = benchmarkCase.extraCounts else { continue }
-            for (metric, unit, value) in await extraCount(extraCounts, of: suite) {
-                rows.append(countRow(benchmarkCase, metric, unit, value))
+            for (metric, value) in await extraCount(extraCounts, of: suite) {
+                rows.append(countRow(benchmarkCase, metric, value))
             }
         }
         return rows
@@ -182,7 +184,7 @@ public struct SuiteRunner {
             if groups[benchmarkCase.n] == nil && alone[benchmarkCase.n] == nil {
                 order.append(benchmarkCase.n)
             }
-            if heavy.contains(benchmarkCase.key(metric: "").group) {
+            if heavy.contains(benchmarkCase.key(metric: .time).group) {
                 alone[benchmarkCase.n, default: []].append([benchmarkCase])
             } else {
                 groups[benchmarkCase.n, default: []].append(benchmarkCase)
@@ -248,7 +250,7 @@ public struct SuiteRunner {
         let perSample = benchmarkCase.timeUnit == .nanosecondsPerSample
         var rows = [
             statisticsRow(
-                benchmarkCase.key(metric: "time"), benchmarkCase.timeUnit.rawValue, timed.result.time,
+                benchmarkCase.key(metric: .time), benchmarkCase.timeUnit.unit, timed.result.time,
                 divisor: perSample ? 1 / Double(timed.result.iterationsPerSample) : divisor
             )
         ]
@@ -257,14 +259,14 @@ public struct SuiteRunner {
         if let cpu = timed.result.processCPUTime {
             rows.append(
                 statisticsRow(
-                    benchmarkCase.key(metric: "cpu-time"), benchmarkCase.timeUnit.rawValue, cpu,
+                    benchmarkCase.key(metric: .cpuTime), benchmarkCase.timeUnit.unit, cpu,
                     divisor: divisor))
         }
         return rows
     }
 
     private func statisticsRow(
-        _ key: ResultRow.Key, _ unit: String, _ statistics: Statistics, divisor: Double
+        _ key: ResultRow.Key, _ unit: Metric.Unit, _ statistics: Statistics, divisor: Double
     )
         -> ResultRow
     {
@@ -296,12 +298,12 @@ public struct SuiteRunner {
             guard let report = await countAllocations(of: benchmarkCase) else { continue }
             let measurements = report.measurements
             rows.append(
-                spreadRow(benchmarkCase, "mallocs", "count", measurements.map(\.allocationsPerOperation)))
-            rows.append(spreadRow(benchmarkCase, "bytes", "B", measurements.map(\.bytesPerOperation)))
+                spreadRow(benchmarkCase, .mallocs, measurements.map(\.allocationsPerOperation)))
+            rows.append(spreadRow(benchmarkCase, .bytes, measurements.map(\.bytesPerOperation)))
             guard benchmarkCase.countsTasks else { continue }
             if report.tasksPerOperation != nil {
                 rows.append(
-                    spreadRow(benchmarkCase, "tasks", "count", measurements.compactMap(\.tasksPerOperation)))
+                    spreadRow(benchmarkCase, .tasks, measurements.compactMap(\.tasksPerOperation)))
             }
         }
         return rows
@@ -311,7 +313,7 @@ public struct SuiteRunner {
     /// allocation counts, so that what the runtime allocates on other threads meanwhile cannot land
     /// in the window.
     private func extraCount(_ extraCounts: BenchmarkCase.ExtraCounts, of suite: Suite) async
-        -> [(metric: String, unit: String, value: Double)]
+        -> [(metric: Metric, value: Double)]
     {
         guard suite == .retention, countsEffectsSerially else { return await extraCounts(size) }
         return await AllocationCounter.serially { await extraCounts(size) }
@@ -341,20 +343,26 @@ public struct SuiteRunner {
         }
     }
 
-    private func countRow(_ benchmarkCase: BenchmarkCase, _ metric: String, _ unit: String, _ value: Double)
-        -> ResultRow
-    {
-        .count(benchmarkCase.key(metric: metric), unit: unit, value: value, configuration: configuration)
+    /// An exact count of `metric`, which must have a fixed ``Metric/unit``.
+    private func countRow(_ benchmarkCase: BenchmarkCase, _ metric: Metric, _ value: Double) -> ResultRow {
+        .count(
+            benchmarkCase.key(metric: metric), unit: Self.unit(of: metric), value: value,
+            configuration: configuration)
+    }
+
+    private static func unit(of count: Metric) -> Metric.Unit {
+        guard let unit = count.unit else { preconditionFailure("\(count) has no unit of its own") }
+        return unit
     }
 
     /// A count measured in several repetitions: exact when they agree (min == max); when the
     /// runtime makes them differ (async work), the row carries their spread for the gate.
     private func spreadRow(
-        _ benchmarkCase: BenchmarkCase, _ metric: String, _ unit: String, _ values: [Double]
+        _ benchmarkCase: BenchmarkCase, _ metric: Metric, _ values: [Double]
     ) -> ResultRow {
         guard let statistics = Statistics(values) else {
-            return countRow(benchmarkCase, metric, unit, .nan)
+            return countRow(benchmarkCase, metric, .nan)
         }
-        return statisticsRow(benchmarkCase.key(metric: metric), unit, statistics, divisor: 1)
+        return statisticsRow(benchmarkCase.key(metric: metric), Self.unit(of: metric), statistics, divisor: 1)
     }
 }

@@ -49,21 +49,32 @@ public enum TransferReducer {
             newState.isSubmitting = true
             newState.error = nil
         case .transferCompleted(let transaction):
-            newState.isLoading = false
-            newState.isSubmitting = false
+            finishSubmission(&newState, .success(transaction))
+        case .transferFailed(let error):
+            finishSubmission(&newState, .failure(error))
+        case .resetError:
+            newState.error = nil
+        }
+        return newState
+    }
+
+    /// The end of a submission, in the copy being reduced: a completed transfer clears the form and
+    /// moves the balances; a failed one shows its error.
+    private static func finishSubmission(
+        _ newState: inout TransferState, _ outcome: Result<Transaction, TransferError>
+    ) {
+        newState.isLoading = false
+        newState.isSubmitting = false
+        switch outcome {
+        case .success(let transaction):
             newState.lastTransaction = transaction
             newState.selectedFrom = nil
             newState.selectedTo = nil
             newState.amount = 0
             newState.accounts.apply(transaction)
-        case .transferFailed(let error):
-            newState.isLoading = false
-            newState.isSubmitting = false
+        case .failure(let error):
             newState.error = error
-        case .resetError:
-            newState.error = nil
         }
-        return newState
     }
 }
 

@@ -42,12 +42,12 @@ struct BenchCommandTests {
         return path
     }
 
-    func row(metric: String = "mallocs", median: Double) -> ResultRow {
+    func row(metric: Metric = .mallocs, median: Double) -> ResultRow {
         ResultRow.count(
             .init(
-                suite: "dispatch", architecture: "closure-effects", feature: "counter/increment", layout: "",
+                suite: .dispatch, architecture: "closure-effects", feature: "counter/increment", layout: "",
                 n: "", metric: metric),
-            unit: "count",
+            unit: .count,
             value: median,
             configuration: "release"
         )
@@ -75,7 +75,7 @@ struct BenchCommandTests {
     @Test("compare exits 2 with one line for a missing file, a malformed file and mismatched rows")
     func compareInputErrors() async throws {
         let baseline = try write([row(median: 2)], to: "baseline.csv")
-        let other = try write([row(metric: "tasks", median: 2)], to: "other.csv")
+        let other = try write([row(metric: .tasks, median: 2)], to: "other.csv")
         let malformed = directory.appendingPathComponent("malformed.csv").path
         try "suite,oops\n".write(toFile: malformed, atomically: true, encoding: .utf8)
         let cases: [(String, String)] = [
@@ -200,10 +200,11 @@ enum CSVTestsRow {
     static func time(ratio: Double?) -> ResultRow {
         ResultRow(
             key: .init(
-                suite: "dispatch", architecture: "closure-effects", feature: "counter/increment", layout: "",
+                suite: .dispatch, architecture: "closure-effects", feature: "counter/increment", layout: "",
                 n: "",
-                metric: "time"),
-            unit: "ns", median: 10, p25: 9, p75: 11, min: 8, max: 12, samples: 7, ratioToBaseline: ratio,
+                metric: .time),
+            unit: .nanoseconds, median: 10, p25: 9, p75: 11, min: 8, max: 12, samples: 7,
+            ratioToBaseline: ratio,
             configuration: "release")
     }
 }

@@ -16,7 +16,8 @@ struct OutputPartsTests {
         cores: 2,
         configuration: "release", date: "2026-11-23T00:00:00Z", options: ["--quick"], seed: 42)
 
-    @Test("a result file appears with its metadata only when committed, and a discarded one leaves nothing")
+    @Test(
+        "a result file appears with its metadata only when committed, and an uncommitted one leaves nothing")
     func resultFileIsAllOrNothing() throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("run.csv").path
@@ -26,10 +27,28 @@ struct OutputPartsTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "a,b\r\n")
         let sidecar = try #require(FileManager.default.contents(atPath: file.metadataPath))
         #expect(try RunMetadata.decoded(from: sidecar) == metadata)
-        let other = try ResultFile(path: directory.appendingPathComponent("other.csv").path)
-        other.discard()
+        _ = try ResultFile(path: directory.appendingPathComponent("other.csv").path)
         let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(left == ["run.csv", "run.meta.json"])
+    }
+
+    @Test("a commit replaces the old pair whole; one whose metadata fails leaves no CSV and no temporaries")
+    func resultFileReplacesWhole() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("run.csv").path
+        try ResultFile(path: path).commit(csv: "old\r\n", metadata: metadata)
+        var newer = metadata
+        newer.seed = 43
+        try ResultFile(path: path).commit(csv: "new\r\n", metadata: newer)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "new\r\n")
+        #expect(try RunMetadata.read(forCSV: path) == newer)
+        let blocked = directory.appendingPathComponent("blocked.csv").path
+        try FileManager.default.createDirectory(
+            atPath: RunMetadata.sidecarPath(forCSV: blocked), withIntermediateDirectories: true)
+        let file = try ResultFile(path: blocked)
+        #expect(throws: (any Error).self) { try file.commit(csv: "a,b\r\n", metadata: metadata) }
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(left == ["blocked.meta.json", "run.csv", "run.meta.json"])
     }
 
     @Test("a result file refuses a directory and an unwritable place before anything runs")
@@ -66,8 +85,8 @@ struct OutputPartsTests {
 
     @Test("the gate's report lists failures first and says which verdicts failed")
     func comparisonReport() throws {
-        let baseline = [row("mallocs", 1), row("observers-woken", 10)]
-        let current = [row("mallocs", 2), row("observers-woken", 0)]
+        let baseline = [row(.mallocs, 1), row(.observersWoken, 10)]
+        let current = [row(.mallocs, 2), row(.observersWoken, 0)]
         let report = ComparisonReport.render(
             try Comparison(baseline: baseline, current: current), showAll: false)
         let lines = report.split(separator: "\n").map(String.init)
@@ -98,11 +117,11 @@ struct OutputPartsTests {
             ])
     }
 
-    private func row(_ metric: String, _ value: Double) -> ResultRow {
+    private func row(_ metric: Metric, _ value: Double) -> ResultRow {
         .count(
             .init(
-                suite: "layout", architecture: "a", feature: "app/increment", layout: "single-store", n: "10",
+                suite: .layout, architecture: "a", feature: "app/increment", layout: "single-store", n: "10",
                 metric: metric),
-            unit: "count", value: value, configuration: "release")
+            unit: .count, value: value, configuration: "release")
     }
 }

@@ -6,28 +6,28 @@ import Testing
 struct BestOfTests {
     static func time(_ architecture: String, n: String, median: Double, ratio: Double) -> ResultRow {
         CSVTests.row(
-            suite: "layout", architecture: architecture, feature: "app/increment", layout: "single-store",
+            suite: .layout, architecture: architecture, feature: "app/increment", layout: "single-store",
             n: n,
             median: median, ratio: ratio)
     }
 
-    static func count(_ architecture: String, n: String, metric: String, value: Double) -> ResultRow {
+    static func count(_ architecture: String, n: String, metric: Metric, value: Double) -> ResultRow {
         .count(
             .init(
-                suite: "layout", architecture: architecture, feature: "app/increment", layout: "single-store",
+                suite: .layout, architecture: architecture, feature: "app/increment", layout: "single-store",
                 n: n, metric: metric),
-            unit: "count", value: value, configuration: "release")
+            unit: .count, value: value, configuration: "release")
     }
 
     /// One run of a two-point series (N = 1 and 10) whose mallocs say which run it came from.
     static func run(_ label: Double, ratios: (Double, Double), medians: (Double, Double)) -> [ResultRow] {
         [
             time("a", n: "1", median: medians.0, ratio: ratios.0),
-            count("a", n: "1", metric: "mallocs", value: label),
-            count("a", n: "1", metric: "observers-woken", value: 1),
+            count("a", n: "1", metric: .mallocs, value: label),
+            count("a", n: "1", metric: .observersWoken, value: 1),
             time("a", n: "10", median: medians.1, ratio: ratios.1),
-            count("a", n: "10", metric: "mallocs", value: label),
-            count("a", n: "10", metric: "observers-woken", value: 10),
+            count("a", n: "10", metric: .mallocs, value: label),
+            count("a", n: "10", metric: .observersWoken, value: 10),
         ]
     }
 
@@ -36,13 +36,13 @@ struct BestOfTests {
         let first = Self.run(1, ratios: (5, 30), medians: (10, 60))
         let second = Self.run(2, ratios: (4, 40), medians: (8, 80))
         let merged = BestOf.merge([first, second])
-        func value(_ n: String, _ metric: String) -> Double? {
+        func value(_ n: String, _ metric: Metric) -> Double? {
             merged.first { $0.key.n == n && $0.key.metric == metric }?.median
         }
-        #expect(value("1", "time") == 8)
-        #expect(value("1", "mallocs") == 2, "N = 1 came from the second run, so must its mallocs")
-        #expect(value("10", "time") == 60)
-        #expect(value("10", "mallocs") == 1, "N = 10 came from the first run, so must its mallocs")
+        #expect(value("1", .time) == 8)
+        #expect(value("1", .mallocs) == 2, "N = 1 came from the second run, so must its mallocs")
+        #expect(value("10", .time) == 60)
+        #expect(value("10", .mallocs) == 1, "N = 10 came from the first run, so must its mallocs")
     }
 
     @Test("growth figures are fitted again from the merged medians, not picked from one run")
@@ -52,11 +52,11 @@ struct BestOfTests {
             + DerivedRows.compute(from: Self.run(1, ratios: (5, 30), medians: (10, 60)))
         let second = Self.run(2, ratios: (4, 40), medians: (8, 80))
         let merged = BestOf.merge([first, second])
-        let exponents = merged.filter { $0.key.metric == DerivedRows.growthExponent }
+        let exponents = merged.filter { $0.key.metric == Metric.growthExponent }
         #expect(exponents.count == 1, "derived rows of the inputs are dropped and fitted once")
         let exponent = try #require(exponents.first).median
         #expect(abs(exponent - log10(60.0 / 8)) < 1e-9)
-        let cost = try #require(merged.first { $0.key.metric == DerivedRows.costPerObserver })
+        let cost = try #require(merged.first { $0.key.metric == Metric.costPerObserver })
         #expect(abs(cost.median - (60 - 8) / 9) < 1e-9)
     }
 
@@ -66,7 +66,7 @@ struct BestOfTests {
             Self.run(1, ratios: (5, 30), medians: (10, 60)), Self.run(2, ratios: (4, 40), medians: (8, 80)),
             Self.run(3, ratios: (4.4, 36), medians: (9, 70)),
         ])
-        let spread = merged.filter { $0.key.metric == BestOf.processSpreadMetric }
+        let spread = merged.filter { $0.key.metric == Metric.processSpread }
         #expect(spread.map(\.key.n) == ["1", "10"])
         #expect(abs(try #require(spread.first).median - 25) < 1e-9)
         #expect(abs(try #require(spread.last).median - 100.0 / 3) < 1e-9)

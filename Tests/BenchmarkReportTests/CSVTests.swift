@@ -4,13 +4,13 @@ import Testing
 @Suite("Result CSV")
 struct CSVTests {
     static func row(
-        suite: String = "dispatch",
+        suite: Suite = .dispatch,
         architecture: String = "closure-effects",
         feature: String = "counter",
         layout: String = "",
         n: String = "",
-        metric: String = "time",
-        unit: String = "ns",
+        metric: Metric = .time,
+        unit: Metric.Unit = .nanoseconds,
         median: Double = 12.5,
         ratio: Double? = 4.2
     ) -> ResultRow {
@@ -45,9 +45,9 @@ struct CSVTests {
             Self.row(median: 12.5),
             ResultRow.count(
                 .init(
-                    suite: "layout", architecture: "effect-values", feature: "app", layout: "single-store",
-                    n: "1000", metric: "mallocs"),
-                unit: "count",
+                    suite: .layout, architecture: "effect-values", feature: "app", layout: "single-store",
+                    n: "1000", metric: .mallocs),
+                unit: .count,
                 value: 3,
                 configuration: "release"
             ),
@@ -71,10 +71,10 @@ struct CSVTests {
     func roundTrip() throws {
         let rows = [
             Self.row(median: 0.1 + 0.2),
-            Self.row(suite: "effects", median: 1e-9, ratio: nil),
-            Self.row(suite: "state-copy", n: "10000", median: 123_456_789.125, ratio: 1234.5678),
+            Self.row(suite: .effects, median: 1e-9, ratio: nil),
+            Self.row(suite: .stateCopy, n: "10000", median: 123_456_789.125, ratio: 1234.5678),
         ]
-        var limited = Self.row(suite: "baseline", median: 4e-9)
+        var limited = Self.row(suite: .baseline, median: 4e-9)
         limited.hitIterationLimit = true
         #expect(try ResultCSV.parse(ResultCSV.render(rows + [limited])) == rows + [limited])
         #expect(ResultCSV.render([limited]).contains(",release,iteration-limit\r\n"))
@@ -94,8 +94,8 @@ struct CSVTests {
         #expect {
             try ResultCSV.parse(text)
         } throws: { error in
-            guard let error = error as? CSVError else { return false }
-            return error.line == line && error.problem.contains(problem)
+            guard let error = error as? ResultFileError else { return false }
+            return error.line == line && error.description.contains(problem)
         }
     }
 }

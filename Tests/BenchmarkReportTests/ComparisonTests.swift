@@ -6,17 +6,17 @@ struct ComparisonTests {
     let time = CSVTests.row(median: 10, ratio: 4)
     let mallocs = ResultRow.count(
         .init(
-            suite: "dispatch", architecture: "closure-effects", feature: "counter", layout: "", n: "",
-            metric: "mallocs"),
-        unit: "count",
+            suite: .dispatch, architecture: "closure-effects", feature: "counter", layout: "", n: "",
+            metric: .mallocs),
+        unit: .count,
         value: 2,
         configuration: "release"
     )
     let exponent = ResultRow.count(
         .init(
-            suite: "layout", architecture: "closure-effects", feature: "app", layout: "single-store", n: "",
-            metric: "growth-exponent"),
-        unit: "exponent",
+            suite: .layout, architecture: "closure-effects", feature: "app", layout: "single-store", n: "",
+            metric: .growthExponent),
+        unit: .exponent,
         value: 1.0,
         configuration: "release"
     )
@@ -107,9 +107,10 @@ struct ComparisonTests {
         func reference(_ feature: String, median: Double) -> ResultRow {
             ResultRow(
                 key: .init(
-                    suite: "baseline", architecture: "reference", feature: feature, layout: "", n: "",
-                    metric: "time"),
-                unit: "ns", median: median, p25: median, p75: median, min: median, max: median, samples: 25,
+                    suite: .baseline, architecture: "reference", feature: feature, layout: "", n: "",
+                    metric: .time),
+                unit: .nanoseconds, median: median, p25: median, p75: median, min: median, max: median,
+                samples: 25,
                 ratioToBaseline: median / 1.1, configuration: "release")
         }
         let before = [
@@ -138,8 +139,10 @@ struct ComparisonTests {
 
     @Test("A unit change, a missing ratio or a debug run make the runs incomparable")
     func unusableInputs() {
-        #expect(throws: ComparisonError.unitMismatch(time.key, baseline: "ns", current: "us")) {
-            try Comparison(baseline: baseline, current: with(baseline, { $0.unit = "us" }, at: 0))
+        #expect(
+            throws: ComparisonError.unitMismatch(time.key, baseline: .nanoseconds, current: .microseconds)
+        ) {
+            try Comparison(baseline: baseline, current: with(baseline, { $0.unit = .microseconds }, at: 0))
         }
         #expect(throws: ComparisonError.missingRatio(time.key)) {
             try Comparison(baseline: baseline, current: with(baseline, { $0.ratioToBaseline = nil }, at: 0))
@@ -152,12 +155,12 @@ struct ComparisonTests {
 
 @Suite("Regression gate: counts that vary and leaks")
 struct NoisyCountTests {
-    func row(_ metric: String, median: Double, min: Double, max: Double) -> ResultRow {
+    func row(_ metric: Metric, median: Double, min: Double, max: Double) -> ResultRow {
         ResultRow(
             key: .init(
-                suite: "effects", architecture: "effect-values", feature: "counter/loadQuote", layout: "",
+                suite: .effects, architecture: "effect-values", feature: "counter/loadQuote", layout: "",
                 n: "", metric: metric),
-            unit: "count",
+            unit: .count,
             median: median,
             p25: median,
             p75: median,
@@ -170,20 +173,20 @@ struct NoisyCountTests {
 
     @Test("An async count that wobbles by a fraction passes; one more allocation per operation fails")
     func noisyCounts() throws {
-        let baseline = [row("mallocs", median: 6.6, min: 6.6, max: 6.6)]
+        let baseline = [row(.mallocs, median: 6.6, min: 6.6, max: 6.6)]
         #expect(
-            try !Comparison(baseline: baseline, current: [row("mallocs", median: 6.975, min: 6.9, max: 7.1)])
+            try !Comparison(baseline: baseline, current: [row(.mallocs, median: 6.975, min: 6.9, max: 7.1)])
                 .hasRegression)
         #expect(
-            try Comparison(baseline: baseline, current: [row("mallocs", median: 7.6, min: 7.6, max: 7.6)])
+            try Comparison(baseline: baseline, current: [row(.mallocs, median: 7.6, min: 7.6, max: 7.6)])
                 .hasRegression)
     }
 
     @Test("Bytes may rise by 32 B plus 0.1% per operation outside effects; one 48-byte allocation more fails")
     func noisyBytes() throws {
-        var baseline = row("bytes", median: 1_633, min: 1_633, max: 1_633)
-        baseline.unit = "B"
-        baseline.key.suite = "layout"
+        var baseline = row(.bytes, median: 1_633, min: 1_633, max: 1_633)
+        baseline.unit = .bytes
+        baseline.key.suite = .layout
         var wobble = baseline
         wobble.median = 1_660
         #expect(try !Comparison(baseline: [baseline], current: [wobble]).hasRegression)
@@ -194,8 +197,8 @@ struct NoisyCountTests {
 
     @Test("Effect round trips' bytes may rise by 25%: history-dependent growth; 30% more fails")
     func effectBytes() throws {
-        var baseline = row("bytes", median: 3_558, min: 3_558, max: 3_558)
-        baseline.unit = "B"
+        var baseline = row(.bytes, median: 3_558, min: 3_558, max: 3_558)
+        baseline.unit = .bytes
         var wobble = baseline
         wobble.median = 4_050
         #expect(try !Comparison(baseline: [baseline], current: [wobble]).hasRegression)
@@ -206,51 +209,51 @@ struct NoisyCountTests {
 
     @Test("Time tolerances are per suite unless one is given for all")
     func suiteTolerances() throws {
-        func time(_ suite: String, ratio: Double) -> ResultRow {
+        func time(_ suite: Suite, ratio: Double) -> ResultRow {
             CSVTests.row(suite: suite, median: ratio, ratio: ratio)
         }
-        let baseline = [time("dispatch", ratio: 10), time("effects", ratio: 10)]
-        let slower = [time("dispatch", ratio: 21), time("effects", ratio: 21)]
+        let baseline = [time(.dispatch, ratio: 10), time(.effects, ratio: 10)]
+        let slower = [time(.dispatch, ratio: 21), time(.effects, ratio: 21)]
         let comparison = try Comparison(baseline: baseline, current: slower)
-        #expect(comparison.regressions.map(\.key.suite) == ["dispatch"])
-        #expect(comparison.tolerance(forSuite: "dispatch") == 1)
-        #expect(comparison.tolerance(forSuite: "effects") == 3)
+        #expect(comparison.regressions.map(\.key.suite) == [.dispatch])
+        #expect(comparison.tolerance(forSuite: .dispatch) == 1)
+        #expect(comparison.tolerance(forSuite: .effects) == 3)
         let strict = try Comparison(baseline: baseline, current: slower, timeTolerance: 0.5)
         #expect(strict.regressions.count == 2)
     }
 
     @Test("Retained bytes may wobble by a fraction of a byte per effect; a hoarding store fails")
     func retention() throws {
-        let baseline = [row("retained-bytes", median: 0.094, min: 0.094, max: 0.094)]
+        let baseline = [row(.retainedBytes, median: 0.094, min: 0.094, max: 0.094)]
         #expect(
             try !Comparison(
-                baseline: baseline, current: [row("retained-bytes", median: 0.3, min: 0.3, max: 0.3)]
+                baseline: baseline, current: [row(.retainedBytes, median: 0.3, min: 0.3, max: 0.3)]
             ).hasRegression)
         #expect(
             try Comparison(
-                baseline: baseline, current: [row("retained-bytes", median: 212, min: 212, max: 212)]
+                baseline: baseline, current: [row(.retainedBytes, median: 212, min: 212, max: 212)]
             ).hasRegression)
     }
 }
 
 extension ComparisonTests {
-    static func behaviour(_ metric: String, _ value: Double) -> ResultRow {
+    static func behaviour(_ metric: Metric, _ value: Double) -> ResultRow {
         .count(
             .init(
-                suite: "layout", architecture: "closure-effects", feature: "app/increment",
+                suite: .layout, architecture: "closure-effects", feature: "app/increment",
                 layout: "single-store",
                 n: "1000", metric: metric),
-            unit: "count", value: value, configuration: "release")
+            unit: .count, value: value, configuration: "release")
     }
 
     @Test(
         "Observers woken and tasks must stay put in both directions: a drop is a behaviour change",
         arguments: [
-            ("observers-woken", 1000.0, 0.0), ("observers-woken", 1000, 1001), ("tasks", 1, 0),
-            ("tasks", 1, 2),
+            (Metric.observersWoken, 1000.0, 0.0), (.observersWoken, 1000, 1001), (.tasks, 1, 0),
+            (.tasks, 1, 2),
         ]
     )
-    func behaviourChanges(metric: String, before: Double, after: Double) throws {
+    func behaviourChanges(metric: Metric, before: Double, after: Double) throws {
         let comparison = try Comparison(
             baseline: [Self.behaviour(metric, before)], current: [Self.behaviour(metric, after)])
         #expect(comparison.hasRegression)
@@ -261,7 +264,7 @@ extension ComparisonTests {
     @Test("Async noise under half a count is not a behaviour change")
     func behaviourNoise() throws {
         let comparison = try Comparison(
-            baseline: [Self.behaviour("tasks", 1)], current: [Self.behaviour("tasks", 1.4)])
+            baseline: [Self.behaviour(.tasks, 1)], current: [Self.behaviour(.tasks, 1.4)])
         #expect(!comparison.hasRegression)
     }
 
@@ -300,7 +303,7 @@ extension ComparisonTests {
     @Test("Informational rows on one side only (spreads, derived figures) are skipped, not missing")
     func informationalRowsMayBeMissing() throws {
         var spread = time
-        spread.key.metric = BestOf.processSpreadMetric
+        spread.key.metric = Metric.processSpread
         let comparison = try Comparison(baseline: baseline + [spread], current: baseline)
         #expect(!comparison.changes.contains { $0.key == spread.key })
         var wider = spread

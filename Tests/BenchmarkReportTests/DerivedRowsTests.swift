@@ -9,7 +9,7 @@ struct DerivedRowsTests {
         sizes.flatMap { n in
             [
                 BestOfTests.time("a", n: String(Int(n)), median: 3 * pow(n, exponent), ratio: 1),
-                BestOfTests.count("a", n: String(Int(n)), metric: "observers-woken", value: n),
+                BestOfTests.count("a", n: String(Int(n)), metric: .observersWoken, value: n),
             ]
         }
     }
@@ -17,9 +17,9 @@ struct DerivedRowsTests {
     @Test("the growth exponent is the least-squares slope in log-log space", arguments: [0.0, 0.5, 1.0, 2.0])
     func exponent(expected: Double) throws {
         let rows = DerivedRows.compute(from: Self.series(exponent: expected))
-        let fit = try #require(rows.first { $0.key.metric == DerivedRows.growthExponent })
+        let fit = try #require(rows.first { $0.key.metric == Metric.growthExponent })
         #expect(abs(fit.median - expected) < 1e-9)
-        #expect(fit.key.n == "" && fit.unit == "exponent" && fit.samples == 4)
+        #expect(fit.key.n == "" && fit.unit == .exponent && fit.samples == 4)
     }
 
     @Test("slopes between neighbouring sizes show where a series bends")
@@ -29,7 +29,7 @@ struct DerivedRowsTests {
             BestOfTests.time("a", n: "10", median: 10, ratio: 1),
             BestOfTests.time("a", n: "100", median: 1000, ratio: 1),
         ]
-        let slopes = DerivedRows.compute(from: rows).filter { $0.key.metric == DerivedRows.growthSlope }
+        let slopes = DerivedRows.compute(from: rows).filter { $0.key.metric == Metric.growthSlope }
         #expect(slopes.map(\.key.n) == ["10", "100"])
         #expect(zip(slopes.map(\.median), [0.0, 2]).allSatisfy { abs($0 - $1) < 1e-9 })
     }
@@ -37,10 +37,10 @@ struct DerivedRowsTests {
     @Test("the cost per woken observer is the extra time over the extra observers")
     func costPerObserver() {
         let costs = DerivedRows.compute(from: Self.series(exponent: 1)).filter {
-            $0.key.metric == DerivedRows.costPerObserver
+            $0.key.metric == Metric.costPerObserver
         }
         #expect(costs.map(\.key.n) == ["10", "100", "1000"])
-        #expect(costs.allSatisfy { abs($0.median - 3) < 1e-9 && $0.unit == "ns" })
+        #expect(costs.allSatisfy { abs($0.median - 3) < 1e-9 && $0.unit == .nanoseconds })
     }
 
     @Test("no cost per observer where no more observers woke (multi store)")
@@ -48,9 +48,9 @@ struct DerivedRowsTests {
         let rows = [1.0, 10].flatMap { n in
             [
                 BestOfTests.time("a", n: String(Int(n)), median: 5, ratio: 1),
-                BestOfTests.count("a", n: String(Int(n)), metric: "observers-woken", value: 1),
+                BestOfTests.count("a", n: String(Int(n)), metric: .observersWoken, value: 1),
             ]
         }
-        #expect(!DerivedRows.compute(from: rows).contains { $0.key.metric == DerivedRows.costPerObserver })
+        #expect(!DerivedRows.compute(from: rows).contains { $0.key.metric == Metric.costPerObserver })
     }
 }

@@ -76,7 +76,7 @@ struct GateEndToEndTests {
         let (baseline, rerun, allocating, twice) = (measured[0], measured[1], measured[2], measured[3])
         #expect(
             Set(baseline.filter { $0.kind != .informational }.map(\.key.metric))
-                == (AllocationCounter.isAvailable ? ["time", "mallocs", "bytes"] : ["time"]))
+                == (AllocationCounter.isAvailable ? [.time, .mallocs, .bytes] : [.time]))
 
         let clean = try Comparison(baseline: baseline, current: rerun)
         #expect(!clean.hasRegression, "a clean re-run failed the gate: \(clean.regressions)")
@@ -84,7 +84,7 @@ struct GateEndToEndTests {
         if AllocationCounter.isAvailable {
             let extra = try Comparison(baseline: baseline, current: allocating)
             // One 16-byte object more is within the bytes allowance (32 B); the malloc count catches it.
-            let mallocs = try #require(extra.regressions.first { $0.key.metric == "mallocs" })
+            let mallocs = try #require(extra.regressions.first { $0.key.metric == .mallocs })
             #expect(mallocs.current - mallocs.baseline == 1)
         }
 
@@ -92,7 +92,7 @@ struct GateEndToEndTests {
         // the shipped 100% tolerance cannot separate them; 75% is the tolerance the gate used before
         // those modes were measured, and twice the work must exceed it.
         let slow = try Comparison(baseline: baseline, current: twice, timeTolerance: 0.75)
-        let time = try #require(slow.changes.first { $0.key.metric == "time" })
+        let time = try #require(slow.changes.first { $0.key.metric == .time })
         #expect(
             time.verdict == .regression, "2× the work changed the time ratio by only \(time.percent ?? 0)%")
     }

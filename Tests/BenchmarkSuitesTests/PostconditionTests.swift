@@ -1,3 +1,4 @@
+import BenchmarkReport
 import Domain
 import Testing
 
@@ -14,14 +15,14 @@ import Testing
 @MainActor
 @Suite("Benchmark postconditions")
 struct PostconditionTests {
-    nonisolated static let checkedSuites: [BenchmarkSuites.Suite] = [
+    nonisolated static let checkedSuites: [BenchmarkReport.Suite] = [
         .dispatch, .dispatchAdapter, .effects, .layout, .stateCopy,
     ]
 
     @Test(
         "every timed body does the work its case is named for", arguments: checkedSuites,
         ArchitectureID.allCases)
-    func timedBodiesDoTheirWork(suite: BenchmarkSuites.Suite, architecture: ArchitectureID) async throws {
+    func timedBodiesDoTheirWork(suite: BenchmarkReport.Suite, architecture: ArchitectureID) async throws {
         let subject = try #require(Subjects.all.first { $0.id == architecture })
         let build = try #require(subject.cases[suite])
         let cases = build()

@@ -91,11 +91,11 @@ struct RetentionTests {
         let rows = await SuiteRunner(
             size: RunSize.smoke.with(retentionEffects: 2_000),
             configuration: "debug",
-            selection: { suite, _, _, _, _ in suite == "retention" }
+            selection: { suite, _, _, _, _ in suite == .retention }
         ).run()
         #expect(rows.count == Subjects.all.count * 2)
         for row in rows {
-            #expect(row.key.metric == "retained-bytes")
+            #expect(row.key.metric == .retainedBytes)
             #expect(row.median < 4, "\(row.key): \(row.median) B per effect still held")
         }
     }

@@ -14,7 +14,7 @@ struct SuiteRunnerTests {
     /// Runs `suites` at smoke size in this (debug) process. Effects are counted in serial mode only
     /// in the quiet process: serial mode would send other tests' jobs to the main actor's thread,
     /// where a test blocking that thread could wait for them forever.
-    static func run(_ suites: Set<String>) async -> [ResultRow] {
+    static func run(_ suites: Set<Suite>) async -> [ResultRow] {
         var runner = SuiteRunner(
             size: .smoke, configuration: "debug", selection: { suite, _, _, _, _ in suites.contains(suite) }
         )
@@ -24,18 +24,18 @@ struct SuiteRunnerTests {
 
     @Test("dispatch, dispatch-adapter and state-copy produce time and allocation rows for every architecture")
     func synchronousSuites() async {
-        let rows = await Self.run(["dispatch", "dispatch-adapter", "state-copy"])
-        for suite in ["dispatch", "dispatch-adapter", "state-copy"] {
+        let rows = await Self.run([.dispatch, .dispatchAdapter, .stateCopy])
+        for suite in [Suite.dispatch, .dispatchAdapter, .stateCopy] {
             let suiteRows = rows.filter { $0.key.suite == suite }
             #expect(Set(suiteRows.map(\.key.architecture)) == Self.everyArchitecture, "\(suite)")
-            #expect(Set(suiteRows.map(\.key.metric)) == ["time", "mallocs", "bytes"], "\(suite)")
+            #expect(Set(suiteRows.map(\.key.metric)) == [.time, .mallocs, .bytes], "\(suite)")
             #expect(suiteRows.allSatisfy { !$0.hitIterationLimit }, "\(suite)")
             #expect(Set(suiteRows.map(\.key.feature)).isSubset(of: Catalog.caseFeatures), "\(suite)")
         }
         #expect(
-            rows.filter { $0.key.suite == "state-copy" && $0.key.metric == "time" }.count == Self
+            rows.filter { $0.key.suite == .stateCopy && $0.key.metric == .time }.count == Self
                 .everyArchitecture.count * 4)
-        for row in rows where row.key.metric == "time" {
+        for row in rows where row.key.metric == .time {
             #expect(row.median > 0 && row.ratioToBaseline != nil, "\(row.key)")
             #expect(
                 row.min <= row.p25 && row.p25 <= row.median && row.median <= row.p75 && row.p75 <= row.max)
@@ -45,49 +45,49 @@ struct SuiteRunnerTests {
 
     @Test("effects report µs, allocations and tasks for every architecture and feature")
     func effectsSuite() async {
-        let rows = await Self.run(["effects"])
+        let rows = await Self.run([.effects])
         #expect(Set(rows.map(\.key.architecture)) == Self.everyArchitecture.union(["reference"]))
         #expect(
             Set(rows.filter { $0.key.architecture != "reference" }.map(\.key.feature)) == [
                 "counter/loadQuote", "transfer/submitTransfer", "transfer/loadAccounts",
             ])
         #expect(Set(rows.map(\.key.feature)).isSubset(of: Catalog.caseFeatures + ["reference/round-trip"]))
-        let times = rows.filter { $0.key.metric == "time" && $0.key.architecture != "reference" }
+        let times = rows.filter { $0.key.metric == .time && $0.key.architecture != "reference" }
         #expect(times.count == Self.everyArchitecture.count * 3)
-        #expect(times.allSatisfy { $0.unit == "us" && $0.ratioToBaseline != nil })
-        let cpu = rows.filter { $0.key.metric == "cpu-time" && $0.key.architecture != "reference" }
+        #expect(times.allSatisfy { $0.unit == .microseconds && $0.ratioToBaseline != nil })
+        let cpu = rows.filter { $0.key.metric == .cpuTime && $0.key.architecture != "reference" }
         #expect(cpu.count == times.count)
-        let reference = rows.filter { $0.key.architecture == "reference" && $0.key.metric == "time" }
+        let reference = rows.filter { $0.key.architecture == "reference" && $0.key.metric == .time }
         #expect(reference.map(\.key.feature) == ["reference/round-trip"])
         #expect(reference.first?.ratioToBaseline == 1)
         if AllocationCounter.isCountingTasks {
-            #expect(rows.filter { $0.key.metric == "tasks" }.count == Self.everyArchitecture.count * 3)
+            #expect(rows.filter { $0.key.metric == .tasks }.count == Self.everyArchitecture.count * 3)
         }
     }
 
     @Test("layout covers N = 1…10000 in both layouts, counts observers and fits a growth exponent")
     func layoutSuite() async {
-        let rows = await Self.run(["layout"])
+        let rows = await Self.run([.layout])
         for architecture in Self.everyArchitecture {
             for layout in Layout.allCases {
                 let series = rows.filter {
                     $0.key.architecture == architecture && $0.key.layout == layout.rawValue
                 }
-                let woken = series.filter { $0.key.metric == "observers-woken" }
+                let woken = series.filter { $0.key.metric == .observersWoken }
                 #expect(
                     woken.map(\.key.n) == ["1", "10", "100", "1000", "10000"], "\(architecture) \(layout)")
                 for row in woken {
                     let n = Double(row.key.n) ?? 0
                     #expect(row.median == (layout == .singleStore ? n : 1), "\(row.key)")
                 }
-                #expect(series.filter { $0.key.metric == "growth-exponent" }.count == 1)
+                #expect(series.filter { $0.key.metric == .growthExponent }.count == 1)
             }
         }
     }
 
     @Test("baseline rows are the references, each a ratio to struct-mutation")
     func baselineSuite() async {
-        let rows = await Self.run(["baseline"]).filter { $0.key.metric == "time" }
+        let rows = await Self.run([.baseline]).filter { $0.key.metric == .time }
         #expect(
             rows.map(\.key.feature) == [
                 "reference/struct-mutation", "reference/closure-call", "reference/empty",
@@ -95,7 +95,7 @@ struct SuiteRunnerTests {
             ])
         #expect(rows.first?.ratioToBaseline == 1)
         let empty = rows.first { $0.key.feature == "reference/empty" }
-        #expect(empty?.unit == "ns/sample" && empty?.ratioToBaseline == nil)
+        #expect(empty?.unit == .nanosecondsPerSample && empty?.ratioToBaseline == nil)
     }
 
     @Test("the isolation rule: cases of one size share rounds, sizes never mix, heavy cases run alone")
@@ -107,7 +107,7 @@ struct SuiteRunnerTests {
         let groups = SuiteRunner.timingGroups(cases)
         #expect(groups.map { $0.map(\.n) } == [[10, 10], [10_000, 10_000], [nil]])
         #expect(groups[0].map(\.architecture) == ["a", "b"])
-        let heavy: Set = [sized("a", 10_000).key(metric: "").group]
+        let heavy: Set = [sized("a", 10_000).key(metric: .time).group]
         let isolated = SuiteRunner.timingGroups(cases, heavy: heavy)
         #expect(isolated.map { $0.map(\.architecture) } == [["a", "b"], ["b"], ["a"], ["c"]])
         #expect(isolated.map { $0.map(\.n) } == [[10, 10], [10_000], [10_000], [nil]])
@@ -128,8 +128,8 @@ struct SuiteRunnerTests {
         "allocation counts of synchronous dispatch are identical across two runs",
         .enabled(if: AllocationCounter.isAvailable))
     func allocationCountsRepeat() async {
-        let first = await Self.run(["dispatch"]).filter { $0.key.metric != "time" }
-        let second = await Self.run(["dispatch"]).filter { $0.key.metric != "time" }
+        let first = await Self.run([.dispatch]).filter { $0.key.metric != .time }
+        let second = await Self.run([.dispatch]).filter { $0.key.metric != .time }
         #expect(!first.isEmpty)
         #expect(first == second)
     }
@@ -150,8 +150,8 @@ struct SuiteRunnerTests {
 struct EffectTaskCountTests {
     @Test("every effect round trip of every architecture runs at least one task")
     func everyRoundTripRunsATask() async {
-        let rows = await SuiteRunnerTests.run(["effects"])
-        let tasks = rows.filter { $0.key.metric == "tasks" }
+        let rows = await SuiteRunnerTests.run([.effects])
+        let tasks = rows.filter { $0.key.metric == .tasks }
         #expect(tasks.count == ArchitectureID.allCases.count * 3)
         let taskless = tasks.filter { $0.median < 1 }.map {
             "\($0.key.architecture) \($0.key.feature): \($0.median)"

@@ -1,3 +1,4 @@
+import BenchmarkReport
 import Domain
 
 /// Every architecture the suites measure, in table order: the one list to extend with a new one.

@@ -1,0 +1,112 @@
+// The closed vocabulary of a result row: which suite measured it, what it measures and in which
+// unit. Each raw value is the spelling in the CSV (docs/measurement.md, "Output"), so files written
+// before these types existed read back unchanged; a value outside these sets is an error naming
+// the value and its line (``ResultFileError``).
+
+/// A benchmark suite (docs/measurement.md, "Suites and rows"), in the order a run executes them:
+/// the CSV's `suite` column.
+public enum Suite: String, CaseIterable, Sendable {
+    case baseline
+    case dispatch
+    case dispatchAdapter = "dispatch-adapter"
+    case effects
+    case layout
+    case stateCopy = "state-copy"
+    case retention
+}
+
+/// What a result row measures: the CSV's `metric` column.
+///
+/// Adding a metric is one case, whose raw value is its CSV spelling, plus its answers in the two
+/// switches below: ``kind`` (how the regression gate compares it) and ``unit`` (the unit every row
+/// of it carries, or nil when the unit depends on the case). The compiler points at both. An exact
+/// count of retains, say, is `case retains` with kind `.count` (gated like allocations) or
+/// `.informational` (reported only) and unit `.count`. The `is…` properties follow from ``kind``;
+/// ``isDerived`` lists the metrics ``DerivedRows`` computes. Files written before a metric existed
+/// still read; a file that names a metric this list lacks is refused, naming the value and line.
+public enum Metric: String, CaseIterable, Sendable {
+    /// Wall-clock time per operation (or per sample, for the harness's own cost).
+    case time
+    /// Process CPU time per operation, reported beside the gated wall time.
+    case cpuTime = "cpu-time"
+    /// Heap allocations per operation.
+    case mallocs
+    /// Bytes allocated per operation.
+    case bytes
+    /// Tasks started per operation.
+    case tasks
+    /// Observers notified per operation.
+    case observersWoken = "observers-woken"
+    /// Heap bytes still held per finished effect.
+    case retainedBytes = "retained-bytes"
+    /// The least-squares slope of log(time) against log(N) over a whole `layout` series: 0 means
+    /// the cost does not grow with N, 1 that it grows linearly. One row per architecture and layout.
+    case growthExponent = "growth-exponent"
+    /// The same slope between one size and the next smaller one, on the row of the larger size: it
+    /// shows where a series bends, which a single fit averages away.
+    case growthSlope = "growth-slope"
+    /// The extra time per extra woken observer against the smallest size of a series:
+    /// (time(N) - time(N0)) / (woken(N) - woken(N0)); absent where no more observers woke.
+    case costPerObserver = "cost-per-observer"
+    /// Per time row of a `--best-of` run, the spread of its ratio across the processes:
+    /// (largest - smallest) / smallest, in percent (``BestOf``).
+    case processSpread = "process-spread"
+
+    /// How the regression gate treats the metric. The times of the reference benchmarks are an
+    /// exception, informational whatever this says: see ``MetricKind/init(_:)``.
+    public var kind: MetricKind {
+        switch self {
+        case .time: .time
+        case .mallocs: .count
+        case .bytes: .bytes
+        case .retainedBytes: .retention
+        case .tasks, .observersWoken: .behaviour
+        case .cpuTime, .growthExponent, .growthSlope, .costPerObserver, .processSpread: .informational
+        }
+    }
+
+    /// The unit of every row of this metric; nil for the metrics measured in the time unit of
+    /// their case (`ns`, `us` or `ns/sample`).
+    public var unit: Unit? {
+        switch self {
+        case .time, .cpuTime, .costPerObserver: nil
+        case .mallocs, .tasks, .observersWoken: .count
+        case .bytes, .retainedBytes: .bytes
+        case .growthExponent, .growthSlope: .exponent
+        case .processSpread: .percent
+        }
+    }
+
+    /// True for the metrics ``DerivedRows`` computes from other rows after a run.
+    public var isDerived: Bool {
+        [.growthExponent, .growthSlope, .costPerObserver].contains(self)
+    }
+
+    /// A time, gated as a ratio to the in-run reference.
+    public var isTime: Bool { kind == .time }
+    /// An allocation count, gated with an allowance for async noise.
+    public var isCount: Bool { kind == .count }
+    /// What an operation does rather than costs; gated in both directions.
+    public var isBehaviour: Bool { kind == .behaviour }
+    /// Reported, never gated.
+    public var isInformational: Bool { kind == .informational }
+}
+
+extension Metric {
+    /// The unit of a row's statistic columns: the CSV's `unit` column. (Nested in ``Metric`` because
+    /// Foundation already has a `Unit`.)
+    public enum Unit: String, CaseIterable, Sendable {
+        case nanoseconds = "ns"
+        case microseconds = "us"
+        /// Nanoseconds per whole sample, not per operation: what the harness itself costs.
+        case nanosecondsPerSample = "ns/sample"
+        case count
+        case bytes = "B"
+        /// A growth exponent or slope, without dimension.
+        case exponent
+        case percent = "%"
+        /// A time divided by the in-run reference's time: the unit the gate compares times in
+        /// (``Comparison/Change/unit``). `bench` never writes it to a file.
+        case ratio
+    }
+}

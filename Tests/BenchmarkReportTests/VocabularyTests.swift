@@ -1,0 +1,210 @@
+import BenchmarkReport
+import Foundation
+import Testing
+
+@Suite("Result vocabulary")
+struct VocabularyTests {
+    /// A row of `metric` in `suite` and `unit`; a time row has a ratio.
+    static func row(
+        suite: Suite = .dispatch, metric: Metric = .time, unit: Metric.Unit? = nil, median: Double = 10,
+        architecture: String = "closure-effects"
+    ) -> ResultRow {
+        CSVTests.row(
+            suite: suite, architecture: architecture, metric: metric,
+            unit: unit ?? metric.unit ?? .nanoseconds, median: median,
+            ratio: metric == .time ? median : nil)
+    }
+
+    @Test("the CSV spellings are the ones files have always used")
+    func spellings() {
+        #expect(
+            Suite.allCases.map(\.rawValue) == [
+                "baseline", "dispatch", "dispatch-adapter", "effects", "layout", "state-copy", "retention",
+            ])
+        #expect(
+            Metric.allCases.map(\.rawValue) == [
+                "time", "cpu-time", "mallocs", "bytes", "tasks", "observers-woken", "retained-bytes",
+                "growth-exponent", "growth-slope", "cost-per-observer", "process-spread",
+            ])
+        #expect(
+            Metric.Unit.allCases.map(\.rawValue) == [
+                "ns", "us", "ns/sample", "count", "B", "exponent", "%", "ratio",
+            ])
+    }
+
+    @Test("every suite is written as its spelling and read back", arguments: Suite.allCases)
+    func suiteRoundTrip(suite: Suite) throws {
+        let row = Self.row(suite: suite)
+        let text = ResultCSV.render([row])
+        #expect(text.split(separator: "\r\n")[1].hasPrefix("\(suite.rawValue),"))
+        #expect(try ResultCSV.parse(text) == [row])
+    }
+
+    @Test("every metric is written as its spelling and read back", arguments: Metric.allCases)
+    func metricRoundTrip(metric: Metric) throws {
+        let row = Self.row(metric: metric)
+        let text = ResultCSV.render([row])
+        #expect(text.contains(",\(metric.rawValue),"))
+        #expect(try ResultCSV.parse(text) == [row])
+    }
+
+    @Test("every unit is written as its spelling and read back", arguments: Metric.Unit.allCases)
+    func unitRoundTrip(unit: Metric.Unit) throws {
+        let row = Self.row(unit: unit)
+        let text = ResultCSV.render([row])
+        #expect(text.contains(",time,\(unit.rawValue),"))
+        #expect(try ResultCSV.parse(text) == [row])
+    }
+
+    @Test("the committed baseline reads and renders back byte for byte")
+    func committedBaseline() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../results/baseline.csv").standardized.path
+        let rows = try ResultCSV.read(path)
+        #expect(rows.count > 700)
+        #expect(ResultCSV.render(rows) == (try String(contentsOfFile: path, encoding: .utf8)))
+    }
+
+    @Test(
+        "an unknown suite, metric or unit is a one-line error naming the value and the line",
+        arguments: [ResultCSV.Column.suite, .metric, .unit])
+    func unknownValue(column: ResultCSV.Column) throws {
+        let fields = Self.fields(of: Self.row(), replacing: column, with: "bogus")
+        let text = ResultCSV.render([Self.row(median: 1)]) + fields.joined(separator: ",") + "\r\n"
+        do {
+            _ = try ResultCSV.parse(text)
+            Issue.record("a file with an unknown \(column.rawValue) was read")
+        } catch {
+            #expect(error.line == 3)
+            #expect(error.description.hasPrefix("line 3: unknown \(column.rawValue) 'bogus' (known: "))
+        }
+    }
+
+    @Test("the error of a file names the file, and a value with a line break still gives one line")
+    func unknownValueInFile() throws {
+        let fields = Self.fields(of: Self.row(), replacing: .metric, with: "\"two\nlines\"")
+        let text = ResultCSV.render([]) + fields.joined(separator: ",") + "\r\n"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).csv")
+            .path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            _ = try ResultCSV.read(path)
+            Issue.record("a file with an unknown metric was read")
+        } catch {
+            #expect(
+                error.description.hasPrefix("\(path) is not a bench CSV: line 2: unknown metric 'two lines'"))
+            #expect(!error.description.contains("\n"))
+        }
+    }
+
+    /// The CSV fields of `row`, with `column`'s text replaced by `text` (already escaped).
+    static func fields(of row: ResultRow, replacing column: ResultCSV.Column, with text: String) -> [String] {
+        let line = ResultCSV.render([row]).split(separator: "\r\n")[1]
+        var fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        fields[ResultCSV.Column.allCases.firstIndex(of: column) ?? 0] = text
+        return fields
+    }
+}
+
+@Suite("Regression gate: each metric's kind")
+struct MetricKindTests {
+    /// How the gate treated each metric before the vocabulary was typed: its kind, and the verdicts
+    /// of a hundredfold rise and a hundredfold fall (nil: the metric is never compared).
+    static let expected: [Metric: (MetricKind, rise: Comparison.Verdict?, fall: Comparison.Verdict?)] = [
+        .time: (.time, .regression, .suspicious),
+        .cpuTime: (.informational, .changed, .changed),
+        .mallocs: (.count, .regression, .improvement),
+        .bytes: (.bytes, .regression, .improvement),
+        .tasks: (.behaviour, .behaviourChanged, .behaviourChanged),
+        .observersWoken: (.behaviour, .behaviourChanged, .behaviourChanged),
+        .retainedBytes: (.retention, .regression, .improvement),
+        .growthExponent: (.informational, .changed, .changed),
+        .growthSlope: (.informational, .changed, .changed),
+        .costPerObserver: (.informational, .changed, .changed),
+        .processSpread: (.informational, nil, nil),
+    ]
+
+    @Test("every metric has the kind and the verdicts it had", arguments: Metric.allCases)
+    func kinds(metric: Metric) throws {
+        let (kind, rise, fall) = try #require(Self.expected[metric], "\(metric) has no expectation")
+        #expect(metric.kind == kind)
+        #expect(VocabularyTests.row(metric: metric).kind == kind)
+        #expect(
+            [metric.isTime, metric.isCount, metric.isBehaviour, metric.isInformational] == [
+                kind == .time, kind == .count, kind == .behaviour, kind == .informational,
+            ])
+        #expect(try Self.verdict(metric, from: 10, to: 1_000) == rise)
+        #expect(try Self.verdict(metric, from: 1_000, to: 10) == fall)
+    }
+
+    @Test("a reference's time is informational: it is what the ratios divide by")
+    func referenceTimes() throws {
+        let reference = VocabularyTests.row(metric: .time, architecture: ResultRow.Key.referenceArchitecture)
+        #expect(reference.kind == .informational)
+        #expect(VocabularyTests.row(metric: .mallocs, architecture: "reference").kind == .count)
+    }
+
+    @Test("derived and spread rows carry their metric's unit")
+    func derivedUnits() {
+        let runs = [1.0, 2].map { label in
+            BestOfTests.run(label, ratios: (5 * label, 30), medians: (10, 60 * label))
+        }
+        let made = BestOf.merge(runs).filter { $0.key.metric.isDerived || $0.key.metric == .processSpread }
+        #expect(
+            Set(made.map(\.key.metric)) == [.growthExponent, .growthSlope, .costPerObserver, .processSpread])
+        for row in made {
+            #expect(row.unit == row.key.metric.unit ?? .nanoseconds, "\(row.key)")
+        }
+    }
+
+    /// The verdict on `metric` moving from `before` to `after`; nil when the row is not compared.
+    static func verdict(_ metric: Metric, from before: Double, to after: Double) throws -> Comparison.Verdict?
+    {
+        let comparison = try Comparison(
+            baseline: [VocabularyTests.row(metric: metric, median: before)],
+            current: [VocabularyTests.row(metric: metric, median: after)])
+        return comparison.changes.first?.verdict
+    }
+}
+
+@Suite("Result file errors")
+struct ResultFileErrorTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "bench-report-\(UUID().uuidString)")
+
+    @Test("a missing CSV, a missing sidecar and a sidecar that is not metadata each name their file")
+    func unusableFiles() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("run.csv").path
+        do {
+            _ = try ResultCSV.read(path)
+            Issue.record("a missing file was read")
+        } catch {
+            #expect(Self.withoutReason(error) == .unreadable(path: path, reason: ""))
+            #expect(error.description.hasPrefix("cannot read \(path): "))
+        }
+        #expect(
+            throws: ResultFileError.missingMetadata(csv: path, sidecar: RunMetadata.sidecarPath(forCSV: path))
+        ) {
+            try RunMetadata.read(forCSV: path)
+        }
+        try "{\n\"commit\": 1\n}".write(
+            toFile: RunMetadata.sidecarPath(forCSV: path), atomically: true, encoding: .utf8)
+        do {
+            _ = try RunMetadata.read(forCSV: path)
+            Issue.record("a sidecar that is not metadata was read")
+        } catch {
+            guard case .malformedMetadata(let sidecar, _) = error else { throw error }
+            #expect(sidecar == RunMetadata.sidecarPath(forCSV: path))
+            #expect(error.description.hasPrefix("\(sidecar) is not bench run metadata: "))
+        }
+    }
+
+    /// `error` with the system's reason dropped, which differs between platforms.
+    static func withoutReason(_ error: ResultFileError) -> ResultFileError {
+        guard case .unreadable(let path, _) = error else { return error }
+        return .unreadable(path: path, reason: "")
+    }
+}
