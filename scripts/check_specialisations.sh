@@ -17,7 +17,7 @@ missing=0
 # not generic; every other builder's measured closures must exist once per subject. (The builders
 # themselves may be inlined into their callers, so only the closures are looked for.)
 for subject in $subjects; do
-    for builder in dispatchCases effectCases layoutCases stateCopyCases; do
+    for builder in dispatchCases effectCases singleStoreLayoutCases multiStoreLayoutCases amountStateCopyCase submitStateCopyCase; do
         pattern="specialization <BenchmarkSuites\.$subject> of closure #[0-9]+ .* in static BenchmarkSuites\.Catalog\.$builder"
         if ! grep -E "$pattern" <<<"$symbols" >/dev/null; then
             echo "missing: the measured closures of Catalog.$builder specialised for $subject"

@@ -53,7 +53,7 @@ private struct AppUnderTest {
         let state = AppState(counterCount: counters)
         let dependencies = Fixture.dependencies(quoteClient: quoteClient)
         switch layout {
-        case .singleStore:
+        case .singleStore, .singleStoreScoped:
             single = AppRouter.makeModule(state: state, dependencies: dependencies)
             multi = nil
         case .multiStore:
