@@ -118,7 +118,8 @@ enum Catalog {
     static func adapterCases<S: ArchitectureSubject>(_ subject: S.Type) -> [BenchmarkCase] {
         let counter = S.Entry.makeCounter(dependencies())
         let shown = [Account].sample(count: 10)
-        let transfer = S.transferDriver(S.makeTransfer(TransferState(accounts: shown), dependencies: dependencies()))
+        let transfer = S.transferDriver(
+            S.makeTransfer(TransferState(accounts: shown), dependencies: dependencies()))
         let accounts = [shown[0], shown[1]]
         let values: [Decimal] = [25, 50]
         let amounts = values.map(TransferIntent.updateAmount)
@@ -372,7 +373,8 @@ enum Catalog {
 
     /// `transfer/updateAmount` on a transfer state holding `n` accounts: copy-on-write shares them.
     static func amountStateCopyCase<S: ArchitectureSubject>(_ subject: S.Type, n: Int) -> BenchmarkCase {
-        let transfer = S.makeTransfer(TransferState(accounts: .sample(count: n)), dependencies: dependencies())
+        let transfer = S.makeTransfer(
+            TransferState(accounts: .sample(count: n)), dependencies: dependencies())
         let amounts: [Decimal] = [25, 50]
         let updateAmount = Benchmark("\(S.id.rawValue) state-copy n=\(n)") { iterations in
             for iteration in 0..<iterations {
@@ -404,7 +406,8 @@ enum Catalog {
         return BenchmarkCase(
             suite: .stateCopy, architecture: S.id.rawValue, feature: "transfer/submitTransfer", n: n,
             timeUnit: .microseconds, benchmark: submitTransfer, allocationIterations: effectCountedOperations,
-            postcondition: Postconditions.submits(S.self, samples, accounts: accounts, amount: 1, submitTransfer))
+            postcondition: Postconditions.submits(
+                S.self, samples, accounts: accounts, amount: 1, submitTransfer))
     }
 
     // MARK: - retention

@@ -340,7 +340,9 @@ extension Postconditions {
     static func changesNothing<S: ArchitectureSubject>(
         _ subject: S.Type, _ app: S.MultiStoreApp, n: Int, _ wakes: LayoutWakes, _ benchmark: Benchmark
     ) -> Postcondition {
-        changesNothing(benchmark, wakes, mayWake: 0) { (S.counterSnapshot(app, at: n / 2), S.selectedTab(app)) }
+        changesNothing(benchmark, wakes, mayWake: 0) {
+            (S.counterSnapshot(app, at: n / 2), S.selectedTab(app))
+        }
     }
 
     /// `app/no-op`, selecting the counter tab that is already selected: counter N/2 and the tab are
@@ -360,7 +362,9 @@ extension Postconditions {
             problems += expect("selected tab", tabAfter, tab)
             problems += expect("selected tab", tab, Tab.counter)
             if woken != 0 && woken != mayWake * operations {
-                problems.append("observers woken by \(operations) no-ops: \(woken), expected 0 or \(mayWake * operations)")
+                problems.append(
+                    "observers woken by \(operations) no-ops: \(woken), expected 0 or \(mayWake * operations)"
+                )
             }
             return problems
         }

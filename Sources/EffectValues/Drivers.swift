@@ -29,7 +29,8 @@ public enum EffectValuesArchitecture: Architecture {
         let handler = AppEffectHandler(dependencies)
         switch layout {
         case .singleStore, .singleStoreScoped:
-            return AppLoopDriver(AppLoop(state: state, handler: handler), scoped: layout == .singleStoreScoped)
+            return AppLoopDriver(
+                AppLoop(state: state, handler: handler), scoped: layout == .singleStoreScoped)
         case .multiStore:
             return AppRootDriver(AppRoot(state: state, handler: handler))
         }

@@ -25,7 +25,8 @@ public enum ViperReducerArchitecture: Architecture {
         switch layout {
         case .singleStore, .singleStoreScoped:
             return SingleStoreAppDriver(
-                AppRouter.makeModule(state: state, dependencies: dependencies), scoped: layout == .singleStoreScoped)
+                AppRouter.makeModule(state: state, dependencies: dependencies),
+                scoped: layout == .singleStoreScoped)
         case .multiStore:
             return MultiStoreAppDriver(AppRootRouter.makeModule(state: state, dependencies: dependencies))
         }

@@ -72,7 +72,8 @@ enum EffectValuesSubject: ArchitectureSubject {
 
     /// A selector with distinct-until-changed: every new state runs every selector, and only the
     /// observer whose counter changed is called.
-    static func observeScopedCounter(_ app: AppLoop, at index: Int, onChange: @escaping @MainActor () -> Void) {
+    static func observeScopedCounter(_ app: AppLoop, at index: Int, onChange: @escaping @MainActor () -> Void)
+    {
         _ = app.addObserver(selecting: { $0.counters[index] }, onChange: { _ in onChange() })
     }
 

@@ -93,7 +93,8 @@ enum StoreSubclassSubject: ArchitectureSubject {
         app.selectTab(tab)
     }
 
-    static func transferDriver(_ transfer: TransferStore) -> any FeatureDriver<TransferIntent, TransferState> {
+    static func transferDriver(_ transfer: TransferStore) -> any FeatureDriver<TransferIntent, TransferState>
+    {
         TransferStoreDriver(store: transfer)
     }
 
