@@ -70,6 +70,8 @@ public final class AppViewModel {
     private let transferMoney: TransferMoneyUseCase
     private let effects = EffectTasks<EffectID>()
     @ObservationIgnored private var rows: [Int: CounterRow] = [:]
+    @ObservationIgnored private var isSending = false
+    @ObservationIgnored private var queued: [Action] = []
 
     public init(initialState: State, dependencies: Dependencies) {
         state = initialState
@@ -93,7 +95,24 @@ public final class AppViewModel {
     }
 
     /// The single entry point for every state change: reduces `action`, then starts its effect.
+    ///
+    /// An action sent while another is being handled (by an observer that the state change woke,
+    /// which Observation calls before the new state is stored) is queued and handled after it, so
+    /// the two never overwrite each other's changes.
     public func send(_ action: Action) {
+        guard !isSending else {
+            queued.append(action)
+            return
+        }
+        isSending = true
+        defer { isSending = false }
+        handle(action)
+        while !queued.isEmpty {
+            handle(queued.removeFirst())
+        }
+    }
+
+    private func handle(_ action: Action) {
         #if DEBUG
             let oldState = state
         #endif

@@ -105,3 +105,24 @@ extension LayoutConformanceTests {
         }
     }
 }
+
+/// Re-entrancy: an intent sent by an observer while the app is telling it about an intent is
+/// applied after that intent, never inside it, so neither overwrites the other.
+extension LayoutConformanceTests {
+    @Test("An intent sent from inside an observer is applied after the current one", arguments: Subject.inApp)
+    func reentrantIntentIsAppliedAfter(subject: Subject) async throws {
+        let app = try makeApp(subject, counters: 3, quoteClient: .constant(Quote(content: "c", author: "a")))
+        var sent = false
+        app.observeCounter(at: 1) {
+            guard !sent else { return }
+            sent = true
+            app.send(.selectTab(.transfer))
+        }
+        app.send(.counter(index: 1, .loadQuote))
+        try await finishWithin("the app's effects settle") { await app.settle() }
+        #expect(sent)
+        let snapshot = app.snapshot
+        #expect(snapshot.selectedTab == .transfer, "the observer's selectTab was overwritten by the loadQuote")
+        #expect(snapshot.counters[1].quote == Quote(content: "c", author: "a"))
+    }
+}
