@@ -122,7 +122,8 @@ extension LayoutConformanceTests {
         try await finishWithin("the app's effects settle") { await app.settle() }
         #expect(sent)
         let snapshot = app.snapshot
-        #expect(snapshot.selectedTab == .transfer, "the observer's selectTab was overwritten by the loadQuote")
+        #expect(
+            snapshot.selectedTab == .transfer, "the observer's selectTab was overwritten by the loadQuote")
         #expect(snapshot.counters[1].quote == Quote(content: "c", author: "a"))
     }
 }
