@@ -70,7 +70,7 @@ KNOWN_COLOURS = {
 SPARE_COLOURS = ["#7F7F7F", "#F0E442"]
 MARKERS = ["o", "s", "^", "D", "v", "P", "X", "*", "h"]
 
-LAYOUT_STYLES = {"single-store": "-", "multi-store": "--"}
+LAYOUT_STYLES = {"single-store": "-", "single-store-scoped": ":", "multi-store": "--"}
 DEBUG_CONFIGURATION = "debug"
 FIGURE_WIDTH = 8.0  # inches; 576 pt, drawn at ~800 px in a README
 FOOTNOTE_HEIGHT = 0.42  # inches under the charts for the two-line footnote
@@ -537,9 +537,10 @@ def display_unit(unit: str) -> str:
 
 
 def growth_exponents(ctx: Context) -> dict[tuple[str, str], float]:
-    """The fitted growth exponent per (architecture, layout), where the CSV has one."""
+    """The fitted growth exponent of `app/increment` per (architecture, layout), where the CSV has
+    one."""
     return {(row.architecture, row.layout): row.median
-            for row in ctx.select("layout", "growth-exponent")}
+            for row in ctx.select("layout", "growth-exponent", feature="app/increment")}
 
 
 def series(rows: list[Row], architecture: str, layout: str | None = None) -> list[Row]:
@@ -557,7 +558,7 @@ def exponent_label(exponent: float | None) -> str:
 
 
 def layouts_in(rows: list[Row]) -> list[str]:
-    """Layouts present, single-store first."""
+    """Layouts present, in the order of LAYOUT_STYLES (single-store first), then any other."""
     present = list(dict.fromkeys(row.layout for row in rows))
     return sorted(present, key=lambda layout: (layout not in LAYOUT_STYLES,
                                                list(LAYOUT_STYLES).index(layout)
@@ -565,8 +566,9 @@ def layouts_in(rows: list[Row]) -> list[str]:
 
 
 def line_style(layout: str) -> str:
-    """Solid for single-store, dashed for multi-store, dotted for anything else."""
-    return LAYOUT_STYLES.get(layout, ":")
+    """Solid for single-store, dotted for single-store-scoped, dashed for multi-store, dash-dot
+    for anything else."""
+    return LAYOUT_STYLES.get(layout, "-.")
 
 
 def layout_chart(ctx: Context):
@@ -617,7 +619,7 @@ def observers_chart(ctx: Context):
     Architectures often wake exactly as many observers as each other, so one shared plot would
     draw their lines on top of one another; a panel each keeps every architecture visible.
     """
-    rows = chart_rows(ctx, "layout", "observers-woken", sized=True)
+    rows = chart_rows(ctx, "layout", "observers-woken", sized=True, feature="app/increment")
     architectures = architectures_in(ctx, rows)
     layouts = layouts_in(rows)
     columns = min(3, len(architectures))
@@ -651,22 +653,47 @@ def layout_legend_handles(layouts: list[str]):
 
 
 def state_copy_chart(ctx: Context):
-    """Time per action against the number of accounts in state, one line per architecture."""
-    rows = chart_rows(ctx, "state-copy", "time", unit="ns", sized=True)
+    """Against the number of accounts in state, one line per architecture: the time of an action
+    that leaves the accounts alone (`updateAmount`) and, where the CSV has them, the bytes a
+    completed transfer allocates (`submitTransfer`, which moves two balances)."""
+    rows = chart_rows(ctx, "state-copy", "time", unit="ns", sized=True,
+                      feature="transfer/updateAmount")
+    copies = [row for row in ctx.select("state-copy", "bytes", feature="transfer/submitTransfer")
+              if row.n is not None]
+    check_unit(copies, "B")
     handles = architecture_legend_handles(ctx, architectures_in(ctx, rows), "line")
-    body, (ax,) = new_figure(ctx, "State size: cost of updateAmount as accounts grow", 4.8,
-                             legend_rows(len(handles), title=True))
+    body, axes = new_figure(ctx, "State size: what an action costs as accounts grow", 4.8,
+                            legend_rows(len(handles), title=True), grid=(1, 2 if copies else 1))
+    draw_state_copy(ctx, axes[0], rows, banded=True)
+    finish_log_log(axes[0], rows, format_nanoseconds, "updateAmount: time per action (log scale)",
+                   "accounts in state (log scale)")
+    if copies:
+        draw_state_copy(ctx, axes[1], copies, banded=False)
+        finish_log_log(axes[1], copies, format_bytes,
+                       "completed transfer: bytes allocated (log scale)",
+                       "accounts in state (log scale)")
+    bottom_legend(body, handles, title="line: median, band: p25–p75")
+    return body
+
+
+def draw_state_copy(ctx: Context, ax, rows: list[Row], banded: bool) -> None:
+    """One line per architecture of `rows` against n, with its p25–p75 band if `banded`."""
     for arch in architectures_in(ctx, rows):
         points = series(rows, arch)
         xs = [row.n for row in points]
-        ax.fill_between(xs, [row.p25 for row in points], [row.p75 for row in points],
-                        color=ctx.colours[arch], alpha=0.18, linewidth=0)
+        if banded:
+            ax.fill_between(xs, [row.p25 for row in points], [row.p75 for row in points],
+                            color=ctx.colours[arch], alpha=0.18, linewidth=0)
         ax.plot(xs, [row.median for row in points], color=ctx.colours[arch],
                 marker=ctx.markers[arch], markersize=5, linewidth=1.6, label=arch)
-    finish_log_log(ax, rows, format_nanoseconds, "time per action (log scale)",
-                   "accounts in state (log scale)")
-    bottom_legend(body, handles, title="line: median, band: p25–p75")
-    return body
+
+
+def format_bytes(value: float, _position=None) -> str:
+    """Tick label for a byte count: 500 B, 4 kB, 1 MB."""
+    for scale, unit in ((1e6, "MB"), (1e3, "kB")):
+        if value >= scale:
+            return f"{value / scale:g} {unit}"
+    return f"{value:g} B"
 
 
 CHARTS = {

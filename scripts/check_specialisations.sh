@@ -18,7 +18,8 @@ missing=0
 # of the submit benchmark, which effectCases builds in a function of its own. (The builders
 # themselves may be inlined into their callers, so only the closures are looked for.)
 for subject in $subjects; do
-    for builder in dispatchCases effectCases submitTransferBenchmark layoutCases stateCopyCases; do
+    for builder in dispatchCases effectCases submitTransferBenchmark singleStoreLayoutCases multiStoreLayoutCases \
+        amountStateCopyCase submitStateCopyCase; do
         pattern="specialization <BenchmarkSuites\.$subject> of closure #[0-9]+ .* in static BenchmarkSuites\.Catalog\.$builder"
         if ! grep -E "$pattern" <<<"$symbols" >/dev/null; then
             echo "missing: the measured closures of Catalog.$builder specialised for $subject"

@@ -23,9 +23,11 @@ PROG = "results_table.py"
 COLUMNS = [
     "architecture", "increment (ns)", "updateAmount (ns)", "selectFrom (ns)", "sync mallocs/op",
     "loadQuote (µs)", "loadQuote mallocs", "submitTransfer (µs)", "tasks/effect",
-    "N=1000 single store (µs)", "N=1000 multi store (ns)", "observers woken, single / multi",
-    "growth exponent, single / multi", "state-copy N=10,000 (ns)", "retained B/effect",
+    "N=1000 (µs), single / scoped / multi", "observers woken, single / scoped / multi",
+    "growth exponent, single / scoped / multi", "no-op observers woken, single / scoped / multi",
+    "state-copy N=10,000 (ns)", "completed transfer N=10,000 (B)", "retained B/effect",
 ]
+LAYOUTS = ["single-store", "single-store-scoped", "multi-store"]
 DISPATCH_FEATURES = ["counter/increment", "transfer/updateAmount", "transfer/selectFrom"]
 NOTE_END = "Every row of every suite is in the CSV."
 
@@ -73,6 +75,18 @@ class Results:
         return self.medians[key]
 
 
+def short(value: float) -> str:
+    """A time in few characters: 2651, 13.0, 0.18."""
+    return f"{value:.0f}" if value >= 100 else f"{value:.1f}" if value >= 1 else f"{value:.2f}"
+
+
+def per_layout(results: Results, architecture: str, feature: str, metric: str, n: str,
+               formatted) -> str:
+    """One figure per layout (single / scoped / multi), `formatted` and joined with slashes."""
+    return " / ".join(formatted(results.median("layout", architecture, feature, metric, layout, n))
+                      for layout in LAYOUTS)
+
+
 def table(results: Results) -> str:
     """The Markdown table and the note under it, as the README shows them."""
     m = results.median
@@ -89,13 +103,12 @@ def table(results: Results) -> str:
             f"{m('effects', a, 'counter/loadQuote', 'mallocs'):.1f}",
             f"{m('effects', a, 'transfer/submitTransfer', 'time'):.1f}",
             f"{m('effects', a, 'counter/loadQuote', 'tasks'):g}",
-            f"{m('layout', a, 'app/increment', 'time', 'single-store', '1000') / 1000:.0f}",
-            f"{m('layout', a, 'app/increment', 'time', 'multi-store', '1000'):.0f}",
-            f"{m('layout', a, 'app/increment', 'observers-woken', 'single-store', '1000'):g} / "
-            f"{m('layout', a, 'app/increment', 'observers-woken', 'multi-store', '1000'):g}",
-            f"{m('layout', a, 'app/increment', 'growth-exponent', 'single-store'):.2f} / "
-            f"{m('layout', a, 'app/increment', 'growth-exponent', 'multi-store'):.2f}",
+            per_layout(results, a, "app/increment", "time", "1000", lambda ns: short(ns / 1000)),
+            per_layout(results, a, "app/increment", "observers-woken", "1000", "{:g}".format),
+            per_layout(results, a, "app/increment", "growth-exponent", "", "{:.2f}".format),
+            per_layout(results, a, "app/no-op", "observers-woken", "1000", "{:g}".format),
             f"{m('state-copy', a, 'transfer/updateAmount', 'time', '', '10000'):.1f}",
+            f"{m('state-copy', a, 'transfer/submitTransfer', 'bytes', '', '10000'):.0f}",
             f"{m('retention', a, 'counter/loadQuote', 'retained-bytes'):.3f}",
         ]
         lines.append("| " + " | ".join(cells) + " |")
@@ -107,7 +120,10 @@ def table(results: Results) -> str:
     lines += [
         "",
         "Medians; \"sync mallocs/op\" is the largest of the three dispatch intents; effect counts "
-        "are taken in serial mode. The synchronous reference (`struct-mutation`) ran at "
+        "are taken in serial mode. Layout figures are for `app/increment` at N = 1,000 (the "
+        "exponent over N = 1 … 10,000), except the no-op's (`app/no-op`: selecting the tab already "
+        "shown); \"completed transfer\" is what one `submitTransfer` allocates on a state of 10,000 "
+        "accounts. The synchronous reference (`struct-mutation`) ran at "
         f"{reference:.2f} ns, an empty closure call at {closure:.2f} ns, a bare main actor → pool → "
         f"main actor round trip (the effects' reference) at {round_trip:.1f} µs; the harness costs "
         f"{empty:.0f} ns per sample (an empty body), and one `Decimal ==` allocates {decimal:.0f} "

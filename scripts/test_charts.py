@@ -37,6 +37,12 @@ TITLE_WORDS = {
 }
 
 
+# The fixture's app/increment growth exponent per layout, and its app/no-op exponent (which the
+# layout chart must not show).
+LAYOUT_EXPONENTS = {"single-store": 1.0, "single-store-scoped": 0.5, "multi-store": 0.0}
+NO_OP_EXPONENT = 0.25
+
+
 def stat_row(suite, arch, feature, metric, unit, median, *, layout="", n="", spread=0.1,
              configuration="release"):
     """One CSV record with p25/p75 and min/max around `median`."""
@@ -60,16 +66,24 @@ def fixture_records(configuration: str = "release") -> list[list[str]]:
         for feature in ("counter/loadQuote", "transfer/submitTransfer"):
             add("effects", arch, feature, "time", "us", 70.0 + index)
             add("effects", arch, feature, "mallocs", "count", 10.0 * index, spread=0)
-        for layout, exponent in (("single-store", 1.0), ("multi-store", 0.0)):
+        for layout, exponent in LAYOUT_EXPONENTS.items():
             for n in (1, 10, 100):
                 add("layout", arch, "app/increment", "time", "ns", 50.0 * index * n ** exponent,
                     layout=layout, n=n)
                 add("layout", arch, "app/increment", "observers-woken", "count",
                     float(n ** exponent), layout=layout, n=n, spread=0)
+                add("layout", arch, "app/no-op", "time", "ns", 7.0 * index, layout=layout, n=n)
+                add("layout", arch, "app/no-op", "observers-woken", "count", 0.0, layout=layout,
+                    n=n, spread=0)
             add("layout", arch, "app/increment", "growth-exponent", "exponent", exponent,
+                layout=layout, spread=0)
+            add("layout", arch, "app/no-op", "growth-exponent", "exponent", NO_OP_EXPONENT,
                 layout=layout, spread=0)
         for n in (10, 100):
             add("state-copy", arch, "transfer/updateAmount", "time", "ns", 40.0 * index, n=n)
+            add("state-copy", arch, "transfer/submitTransfer", "time", "us", 60.0 * index, n=n)
+            add("state-copy", arch, "transfer/submitTransfer", "bytes", "B", 48.0 * n * index,
+                n=n, spread=0)
     return records
 
 
@@ -152,6 +166,13 @@ class ChartsTest(unittest.TestCase):
         texts = drawn_texts(self.out / "layout.svg")
         self.assertIn("store-subclass, single-store  ($k$ = 1.00)", texts)
         self.assertIn("store-subclass, multi-store  ($k$ = 0.00)", texts)
+        self.assertIn("store-subclass, single-store-scoped  ($k$ = 0.50)", texts)
+        self.assertFalse([text for text in texts if "0.25" in text], "a no-op exponent is shown")
+
+    def test_state_copy_chart_shows_the_bytes_of_a_completed_transfer(self):
+        texts = drawn_texts(self.out / "state-copy.svg")
+        self.assertIn("completed transfer: bytes allocated (log scale)", texts)
+        self.assertIn("updateAmount: time per action (log scale)", texts)
 
     def test_output_is_identical_on_a_second_run(self):
         second = self.folder / "again"

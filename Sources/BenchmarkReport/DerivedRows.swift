@@ -22,14 +22,14 @@ public enum DerivedRows {
         rows.filter { !$0.key.metric.isDerived }
     }
 
-    /// The `layout` time rows, one array per architecture and layout, in order of N.
+    /// The `layout` time rows, one array per architecture, feature and layout, in order of N.
     static func series(of rows: [ResultRow]) -> [[(n: Double, row: ResultRow)]] {
         let sized = rows.compactMap { row -> (n: Double, row: ResultRow)? in
             guard row.key.suite == .layout, row.key.metric == .time, let n = Double(row.key.n), n > 0
             else { return nil }
             return (n, row)
         }
-        let grouped = Dictionary(grouping: sized) { "\($0.row.key.architecture) \($0.row.key.layout)" }
+        let grouped = Dictionary(grouping: sized) { seriesPoint($0.row.key, n: "") }
         return grouped.keys.sorted().compactMap { name in
             let points = grouped[name, default: []].sorted { $0.n < $1.n }
             return points.count >= 2 ? points : nil
@@ -68,8 +68,8 @@ public enum DerivedRows {
     }
 
     /// Identifies one point of a series across metrics.
-    private static func seriesPoint(_ key: ResultRow.Key) -> String {
-        "\(key.architecture) \(key.layout) \(key.n)"
+    private static func seriesPoint(_ key: ResultRow.Key, n: String? = nil) -> String {
+        "\(key.architecture) \(key.feature) \(key.layout) \(n ?? key.n)"
     }
 
     /// Least-squares slope of `points`.

@@ -41,6 +41,16 @@ protocol ArchitectureSubject {
         onChange: @escaping @MainActor () -> Void
     )
     static func increment(_ app: SingleStoreApp, counterAt index: Int)
+    /// Selects `tab` in the single-store app; selecting the tab already shown is `app/no-op`.
+    static func selectTab(_ app: SingleStoreApp, _ tab: Tab)
+    /// Registers one observer of counter `index` of a single-store app through this style's scoping
+    /// tool (a row store, a selector, a child object or presenter per row), so that only that
+    /// counter's changes wake it: the `single-store-scoped` layout.
+    static func observeScopedCounter(
+        _ app: SingleStoreApp,
+        at index: Int,
+        onChange: @escaping @MainActor () -> Void
+    )
 
     static func makeMultiStoreApp(counters: Int, dependencies: Dependencies) -> MultiStoreApp
     static func observeCounter(
@@ -49,6 +59,11 @@ protocol ArchitectureSubject {
         onChange: @escaping @MainActor () -> Void
     )
     static func increment(_ app: MultiStoreApp, counterAt index: Int)
+    static func selectTab(_ app: MultiStoreApp, _ tab: Tab)
+
+    /// `transfer` behind this architecture's ``Domain/FeatureDriver`` adapter, so that the adapter
+    /// suite drives the same kind of feature, in the same state, as the native one.
+    static func transferDriver(_ transfer: Transfer) -> any FeatureDriver<TransferIntent, TransferState>
 
     // Read-only access for the benchmark postconditions: each reads the native object's state and
     // changes, starts or observes nothing. Never called inside a timed body.
@@ -63,6 +78,10 @@ protocol ArchitectureSubject {
     static func counterSnapshot(_ app: SingleStoreApp, at index: Int) -> CounterState
     /// The state of counter `index` of a multi-store app.
     static func counterSnapshot(_ app: MultiStoreApp, at index: Int) -> CounterState
+    /// The selected tab of a single-store app.
+    static func selectedTab(_ app: SingleStoreApp) -> Tab
+    /// The selected tab of a multi-store app.
+    static func selectedTab(_ app: MultiStoreApp) -> Tab
 }
 
 extension ArchitectureSubject {

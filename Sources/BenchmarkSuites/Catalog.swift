@@ -13,7 +13,7 @@ enum Catalog {
     /// so that a filter can select one case.
     static let caseFeatures = [
         "counter/increment", "counter/loadQuote", "transfer/updateAmount", "transfer/selectFrom",
-        "transfer/submitTransfer", "transfer/loadAccounts", "app/increment",
+        "transfer/submitTransfer", "transfer/loadAccounts", "app/increment", "app/no-op",
     ]
     static let layoutSizes = [1, 10, 100, 1_000, 10_000]
     static let stateCopySizes = [10, 100, 1_000, 10_000]
@@ -114,10 +114,15 @@ enum Catalog {
 
     // MARK: - dispatch-adapter
 
+    /// The dispatch intents through the shared adapter. The transfer feature is the native suite's
+    /// (10 accounts shown) behind the architecture's driver, so the two suites differ only by the
+    /// adapter.
     static func adapterCases<S: ArchitectureSubject>(_ subject: S.Type) -> [BenchmarkCase] {
         let counter = S.Entry.makeCounter(dependencies())
-        let transfer = S.Entry.makeTransfer(dependencies())
-        let accounts = [Account].sample(count: 2)
+        let shown = [Account].sample(count: 10)
+        let transfer = S.transferDriver(
+            S.makeTransfer(TransferState(accounts: shown), dependencies: dependencies()))
+        let accounts = [shown[0], shown[1]]
         let values: [Decimal] = [25, 50]
         let amounts = values.map(TransferIntent.updateAmount)
         let selections = accounts.map(TransferIntent.selectFrom)
@@ -195,14 +200,20 @@ enum Catalog {
         Benchmark(
             "\(S.id.rawValue) transfer/submitTransfer",
             setUp: { _ in freshTransfer(S.self, accounts: accounts, keptIn: samples) },
-            prepare: { transfer, index in
-                let forth = index & 1 == 0
-                S.selectFrom(transfer, forth ? accounts[0] : accounts[1])
-                S.selectTo(transfer, forth ? accounts[1] : accounts[0])
-                S.updateAmount(transfer, 1)
-            },
+            prepare: { transfer, index in prepareSubmit(S.self, transfer, accounts, index) },
             operation: { transfer in await S.submitTransfer(transfer) }
         )
+    }
+
+    /// Selects the payer, the payee and an amount of 1 for submit number `index`: from
+    /// `accounts[0]` to `accounts[1]` when `index` is even, back when it is odd.
+    private static func prepareSubmit<S: ArchitectureSubject>(
+        _ subject: S.Type, _ transfer: S.Transfer, _ accounts: [Account], _ index: Int
+    ) {
+        let forth = index & 1 == 0
+        S.selectFrom(transfer, forth ? accounts[0] : accounts[1])
+        S.selectTo(transfer, forth ? accounts[1] : accounts[0])
+        S.updateAmount(transfer, 1)
     }
 
     /// A transfer feature showing `accounts`, over a new bank holding them; kept in `samples` too.
@@ -250,50 +261,94 @@ enum Catalog {
 
     // MARK: - layout
 
+    /// Every layout measured at every N: one store observed whole, the same store observed through
+    /// the style's scoping tool, and one store per child.
     static func layoutCases<S: ArchitectureSubject>(_ subject: S.Type, sizes: [Int] = layoutSizes)
         -> [BenchmarkCase]
     {
-        var cases: [BenchmarkCase] = []
-        for n in sizes {
-            let single = S.makeSingleStoreApp(counters: n, dependencies: dependencies())
-            let singleWakes = LayoutWakes()
-            for index in 0..<n {
-                let wakes = index == n / 2 ? singleWakes.incremented : singleWakes.others
-                S.observeCounter(single, at: index) { wakes.count += 1 }
-            }
-            let singleBody = Benchmark("\(S.id.rawValue) \(Layout.singleStore.rawValue) n=\(n)") {
-                iterations in
-                for _ in 0..<iterations {
-                    S.increment(single, counterAt: n / 2)
-                }
-            }
-            cases.append(
-                layoutCase(
-                    S.self, layout: .singleStore, n: n, wakes: singleWakes, benchmark: singleBody,
-                    postcondition: Postconditions.incrementsSingleStore(
-                        S.self, single, n: n, singleWakes, singleBody)))
-            let multi = S.makeMultiStoreApp(counters: n, dependencies: dependencies())
-            let multiWakes = LayoutWakes()
-            for index in 0..<n {
-                let wakes = index == n / 2 ? multiWakes.incremented : multiWakes.others
-                S.observeCounter(multi, at: index) { wakes.count += 1 }
-            }
-            let multiBody = Benchmark("\(S.id.rawValue) \(Layout.multiStore.rawValue) n=\(n)") { iterations in
-                for _ in 0..<iterations {
-                    S.increment(multi, counterAt: n / 2)
-                }
-            }
-            cases.append(
-                layoutCase(
-                    S.self, layout: .multiStore, n: n, wakes: multiWakes, benchmark: multiBody,
-                    postcondition: Postconditions.incrementsMultiStore(
-                        S.self, multi, n: n, multiWakes, multiBody)))
+        sizes.flatMap { n in
+            singleStoreLayoutCases(S.self, n: n, scoped: false)
+                + singleStoreLayoutCases(S.self, n: n, scoped: true)
+                + multiStoreLayoutCases(S.self, n: n)
         }
-        return cases
+    }
+
+    /// `app/increment` and `app/no-op` (selecting the tab already shown) on a single-store app of `n`
+    /// counters, each observed by one observer: of the whole store, or, `scoped`, of its own counter.
+    /// The no-op reads its tab through an optimiser barrier: a constant tab stored into the same
+    /// field on every iteration is hoisted out of the loop, and nothing would be left to time.
+    static func singleStoreLayoutCases<S: ArchitectureSubject>(_ subject: S.Type, n: Int, scoped: Bool)
+        -> [BenchmarkCase]
+    {
+        let layout = scoped ? Layout.singleStoreScoped : .singleStore
+        let app = S.makeSingleStoreApp(counters: n, dependencies: dependencies())
+        let wakes = LayoutWakes()
+        for index in 0..<n {
+            let counter = index == n / 2 ? wakes.incremented : wakes.others
+            if scoped {
+                S.observeScopedCounter(app, at: index) { counter.count += 1 }
+            } else {
+                S.observeCounter(app, at: index) { counter.count += 1 }
+            }
+        }
+        let name = "\(S.id.rawValue) \(layout.rawValue) n=\(n)"
+        let increment = Benchmark(name) { iterations in
+            for _ in 0..<iterations {
+                S.increment(app, counterAt: n / 2)
+            }
+        }
+        let tabs = opaque([Tab.counter, .counter])
+        let noOp = Benchmark("\(name) no-op") { iterations in
+            for iteration in 0..<iterations {
+                S.selectTab(app, tabs[iteration & 1])
+            }
+        }
+        return [
+            layoutCase(
+                S.self, "app/increment", layout: layout, n: n, wakes: wakes, benchmark: increment,
+                postcondition: Postconditions.incrementsSingleStore(
+                    S.self, app, n: n, scoped: scoped, wakes, increment)),
+            layoutCase(
+                S.self, "app/no-op", layout: layout, n: n, wakes: wakes, benchmark: noOp,
+                postcondition: Postconditions.changesNothing(
+                    S.self, app, n: n, wakes, mayWakeAll: !scoped, noOp)),
+        ]
+    }
+
+    /// `app/increment` and `app/no-op` on a multi-store app of `n` counters, each counter's store
+    /// observed by one observer.
+    static func multiStoreLayoutCases<S: ArchitectureSubject>(_ subject: S.Type, n: Int) -> [BenchmarkCase] {
+        let app = S.makeMultiStoreApp(counters: n, dependencies: dependencies())
+        let wakes = LayoutWakes()
+        for index in 0..<n {
+            let counter = index == n / 2 ? wakes.incremented : wakes.others
+            S.observeCounter(app, at: index) { counter.count += 1 }
+        }
+        let name = "\(S.id.rawValue) \(Layout.multiStore.rawValue) n=\(n)"
+        let increment = Benchmark(name) { iterations in
+            for _ in 0..<iterations {
+                S.increment(app, counterAt: n / 2)
+            }
+        }
+        let tabs = opaque([Tab.counter, .counter])
+        let noOp = Benchmark("\(name) no-op") { iterations in
+            for iteration in 0..<iterations {
+                S.selectTab(app, tabs[iteration & 1])
+            }
+        }
+        return [
+            layoutCase(
+                S.self, "app/increment", layout: .multiStore, n: n, wakes: wakes, benchmark: increment,
+                postcondition: Postconditions.incrementsMultiStore(S.self, app, n: n, wakes, increment)),
+            layoutCase(
+                S.self, "app/no-op", layout: .multiStore, n: n, wakes: wakes, benchmark: noOp,
+                postcondition: Postconditions.changesNothing(S.self, app, n: n, wakes, noOp)),
+        ]
     }
 
     private static func layoutCase<S: ArchitectureSubject>(
         _ subject: S.Type,
+        _ feature: String,
         layout: Layout,
         n: Int,
         wakes: LayoutWakes,
@@ -303,7 +358,7 @@ enum Catalog {
         BenchmarkCase(
             suite: .layout,
             architecture: S.id.rawValue,
-            feature: "app/increment",
+            feature: feature,
             layout: layout.rawValue,
             n: n,
             benchmark: benchmark,
@@ -320,27 +375,51 @@ enum Catalog {
 
     // MARK: - state-copy
 
+    /// Two actions on a transfer state holding N accounts: one that leaves the accounts alone
+    /// (`updateAmount`) and one that changes them (a completed transfer moves two balances).
     static func stateCopyCases<S: ArchitectureSubject>(_ subject: S.Type, sizes: [Int] = stateCopySizes)
         -> [BenchmarkCase]
     {
-        sizes.map { n in
-            let transfer = S.makeTransfer(
-                TransferState(accounts: .sample(count: n)), dependencies: dependencies())
-            let amounts: [Decimal] = [25, 50]
-            let updateAmount = Benchmark("\(S.id.rawValue) state-copy n=\(n)") { iterations in
-                for iteration in 0..<iterations {
-                    S.updateAmount(transfer, amounts[iteration & 1])
-                }
+        sizes.flatMap { n in [amountStateCopyCase(S.self, n: n), submitStateCopyCase(S.self, n: n)] }
+    }
+
+    /// `transfer/updateAmount` on a transfer state holding `n` accounts: copy-on-write shares them.
+    static func amountStateCopyCase<S: ArchitectureSubject>(_ subject: S.Type, n: Int) -> BenchmarkCase {
+        let transfer = S.makeTransfer(
+            TransferState(accounts: .sample(count: n)), dependencies: dependencies())
+        let amounts: [Decimal] = [25, 50]
+        let updateAmount = Benchmark("\(S.id.rawValue) state-copy n=\(n)") { iterations in
+            for iteration in 0..<iterations {
+                S.updateAmount(transfer, amounts[iteration & 1])
             }
-            return BenchmarkCase(
-                suite: .stateCopy,
-                architecture: S.id.rawValue,
-                feature: "transfer/updateAmount",
-                n: n,
-                benchmark: updateAmount,
-                postcondition: Postconditions.setsAmount(S.self, transfer, amounts, updateAmount)
-            )
         }
+        return BenchmarkCase(
+            suite: .stateCopy, architecture: S.id.rawValue, feature: "transfer/updateAmount", n: n,
+            benchmark: updateAmount,
+            postcondition: Postconditions.setsAmount(S.self, transfer, amounts, updateAmount))
+    }
+
+    /// `transfer/submitTransfer` round trips on a transfer state holding `n` accounts: each completed
+    /// transfer moves two balances in the accounts shown, which a style that keeps the old state while
+    /// it builds the new one copies whole, and an in-place style changes where they are. As in the
+    /// effects suite, only the submit is timed (µs), and every sample starts from a fresh feature,
+    /// bank and accounts array (so no other reference forces the first change to copy).
+    static func submitStateCopyCase<S: ArchitectureSubject>(_ subject: S.Type, n: Int) -> BenchmarkCase {
+        let accounts = [Account].sample(count: n, balance: 1_000)
+        let samples = LatestSample<SubmitSample<S>>()
+        let submitTransfer = Benchmark(
+            "\(S.id.rawValue) state-copy submitTransfer n=\(n)",
+            setUp: { _ in
+                freshTransfer(S.self, accounts: .sample(count: n, balance: 1_000), keptIn: samples)
+            },
+            prepare: { transfer, index in prepareSubmit(S.self, transfer, accounts, index) },
+            operation: { transfer in await S.submitTransfer(transfer) }
+        )
+        return BenchmarkCase(
+            suite: .stateCopy, architecture: S.id.rawValue, feature: "transfer/submitTransfer", n: n,
+            timeUnit: .microseconds, benchmark: submitTransfer, allocationIterations: effectCountedOperations,
+            postcondition: Postconditions.submits(
+                S.self, samples, accounts: accounts, amount: 1, submitTransfer))
     }
 
     // MARK: - retention

@@ -287,10 +287,12 @@ extension Postconditions {
     }
 
     /// `app/increment` on a single-store app of `n` counters: see ``increments(_:_:_:perOperation:read:)``.
+    /// Every observer wakes, or, `scoped`, only the incremented counter's.
     static func incrementsSingleStore<S: ArchitectureSubject>(
-        _ subject: S.Type, _ app: S.SingleStoreApp, n: Int, _ wakes: LayoutWakes, _ benchmark: Benchmark
+        _ subject: S.Type, _ app: S.SingleStoreApp, n: Int, scoped: Bool, _ wakes: LayoutWakes,
+        _ benchmark: Benchmark
     ) -> Postcondition {
-        increments(benchmark, wakes, perOperation: n) { S.counterSnapshot(app, at: n / 2) }
+        increments(benchmark, wakes, perOperation: scoped ? 1 : n) { S.counterSnapshot(app, at: n / 2) }
     }
 
     /// `app/increment` on a multi-store app: see ``increments(_:_:_:perOperation:read:)``.
@@ -317,6 +319,54 @@ extension Postconditions {
             after.incrementedObserverWakes += iterations
             after.allWakes += iterations * perOperation
             return after
+        }
+    }
+}
+
+// MARK: - layout: app/no-op
+
+extension Postconditions {
+    /// `app/no-op` on a single-store app of `n` counters: see ``changesNothing(_:_:mayWakeAll:read:)``.
+    static func changesNothing<S: ArchitectureSubject>(
+        _ subject: S.Type, _ app: S.SingleStoreApp, n: Int, _ wakes: LayoutWakes, mayWakeAll: Bool,
+        _ benchmark: Benchmark
+    ) -> Postcondition {
+        changesNothing(benchmark, wakes, mayWake: mayWakeAll ? n : 0) {
+            (S.counterSnapshot(app, at: n / 2), S.selectedTab(app))
+        }
+    }
+
+    /// `app/no-op` on a multi-store app: no counter's store is touched, so no observer wakes.
+    static func changesNothing<S: ArchitectureSubject>(
+        _ subject: S.Type, _ app: S.MultiStoreApp, n: Int, _ wakes: LayoutWakes, _ benchmark: Benchmark
+    ) -> Postcondition {
+        changesNothing(benchmark, wakes, mayWake: 0) {
+            (S.counterSnapshot(app, at: n / 2), S.selectedTab(app))
+        }
+    }
+
+    /// `app/no-op`, selecting the counter tab that is already selected: counter N/2 and the tab are
+    /// unchanged, and per operation either no observer woke or, in a store observed whole that does
+    /// not skip unchanged states, all `mayWake` of them did.
+    private static func changesNothing(
+        _ benchmark: Benchmark, _ wakes: LayoutWakes, mayWake: Int,
+        read: @escaping @MainActor () -> (CounterState, Tab)
+    ) -> Postcondition {
+        {
+            let (counter, tab) = read()
+            let before = wakes.total
+            await benchmark.run(iterations: operations)
+            let (counterAfter, tabAfter) = read()
+            let woken = wakes.total - before
+            var problems = expect("counter n/2", counterAfter, counter)
+            problems += expect("selected tab", tabAfter, tab)
+            problems += expect("selected tab", tab, Tab.counter)
+            if woken != 0 && woken != mayWake * operations {
+                problems.append(
+                    "observers woken by \(operations) no-ops: \(woken), expected 0 or \(mayWake * operations)"
+                )
+            }
+            return problems
         }
     }
 }

@@ -8,8 +8,8 @@ extension Suite {
         case .dispatch: "one synchronous intent through the native API"
         case .dispatchAdapter: "the same intents through the shared FeatureDriver adapter"
         case .effects: "one full effect round trip, awaited until settled"
-        case .layout: "one intent to one of N counters, single vs multi store, one observer per counter"
-        case .stateCopy: "one intent on a transfer state holding N accounts"
+        case .layout: "one intent to one of N counters or a no-op, three layouts, one observer per counter"
+        case .stateCopy: "one intent or one completed transfer on a transfer state holding N accounts"
         case .retention: "10,000 effects run and settled: bytes still held per effect"
         }
     }

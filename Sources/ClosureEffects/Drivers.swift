@@ -33,12 +33,13 @@ public enum ClosureEffectsArchitecture: Architecture {
         _ dependencies: Dependencies
     ) -> any AppDriver {
         switch layout {
-        case .singleStore:
+        case .singleStore, .singleStoreScoped:
             SingleStoreAppDriver(
                 store: Store(
                     initialState: AppFeature.State(counterCount: counters),
                     reducer: AppFeature(dependencies)
-                )
+                ),
+                scoped: layout == .singleStoreScoped
             )
         case .multiStore:
             MultiStoreAppDriver(app: MultiStoreApp(counterCount: counters, dependencies: dependencies))
@@ -94,17 +95,20 @@ public final class TransferDriver: FeatureDriver {
 ///
 /// An observer of counter `i` tracks the store's `counters` field, the collection as a whole, so every
 /// counter action wakes every counter's observer (a transfer action wakes none): the cost of one store
-/// observed without row stores. ``Store/scopeCounter(at:)`` is the per-row alternative.
+/// observed without row stores. Built `scoped`, it observes each counter through its row store
+/// (``Store/scopeCounter(at:)``), as a TCA row view does, so only that counter's changes wake it.
 @MainActor
 public final class SingleStoreAppDriver: AppDriver {
     public let store: Store<AppFeature>
+    private let scoped: Bool
 
-    public init(store: Store<AppFeature>) {
+    public init(store: Store<AppFeature>, scoped: Bool = false) {
         self.store = store
+        self.scoped = scoped
     }
 
     public var layout: Layout {
-        .singleStore
+        scoped ? .singleStoreScoped : .singleStore
     }
 
     public var snapshot: AppSnapshot {
@@ -121,8 +125,13 @@ public final class SingleStoreAppDriver: AppDriver {
     }
 
     public func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void) {
-        let store = store
-        observeContinuously({ _ = store.counters[index] }, onChange: onChange)
+        if scoped {
+            let row = store.scopeCounter(at: index)
+            observeContinuously({ _ = row.state }, onChange: onChange)
+        } else {
+            let store = store
+            observeContinuously({ _ = store.counters[index] }, onChange: onChange)
+        }
     }
 }
 

@@ -23,8 +23,10 @@ public enum EffectObjectsArchitecture: Architecture {
     @MainActor
     public static func makeApp(layout: Layout, counters: Int, _ dependencies: Dependencies) -> any AppDriver {
         switch layout {
-        case .singleStore:
-            SingleStoreAppDriver(host: WorkflowHost(counterCount: counters, dependencies: dependencies))
+        case .singleStore, .singleStoreScoped:
+            SingleStoreAppDriver(
+                host: WorkflowHost(counterCount: counters, dependencies: dependencies),
+                scoped: layout == .singleStoreScoped)
         case .multiStore:
             MultiStoreAppDriver(app: MultiStoreApp(counterCount: counters, dependencies: dependencies))
         }
@@ -77,16 +79,20 @@ public final class TransferDriver: FeatureDriver {
 
 /// Drives the single-store app: one ``WorkflowHost`` of ``AppFeature``. An observer of any counter
 /// subscribes to that one host's renderings, so every action (every render pass) wakes every observer.
+/// Built `scoped`, each subscribes to its own counter's part of the rendering
+/// (``WorkflowHost/subscribe(selecting:onChange:)``), woken only when that part changes.
 @MainActor
 public final class SingleStoreAppDriver: AppDriver {
     public let host: WorkflowHost<AppFeature>
+    private let scoped: Bool
 
-    public init(host: WorkflowHost<AppFeature>) {
+    public init(host: WorkflowHost<AppFeature>, scoped: Bool = false) {
         self.host = host
+        self.scoped = scoped
     }
 
     public var layout: Layout {
-        .singleStore
+        scoped ? .singleStoreScoped : .singleStore
     }
 
     public var snapshot: AppSnapshot {
@@ -102,7 +108,11 @@ public final class SingleStoreAppDriver: AppDriver {
     }
 
     public func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void) {
-        host.subscribe { _ in onChange() }
+        if scoped {
+            host.subscribe(selecting: { $0.counters[index] }, onChange: { _ in onChange() })
+        } else {
+            host.subscribe { _ in onChange() }
+        }
     }
 }
 

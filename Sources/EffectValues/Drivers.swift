@@ -28,8 +28,9 @@ public enum EffectValuesArchitecture: Architecture {
         let state = AppFeature.State(counterCount: counters)
         let handler = AppEffectHandler(dependencies)
         switch layout {
-        case .singleStore:
-            return AppLoopDriver(AppLoop(state: state, handler: handler))
+        case .singleStore, .singleStoreScoped:
+            return AppLoopDriver(
+                AppLoop(state: state, handler: handler), scoped: layout == .singleStoreScoped)
         case .multiStore:
             return AppRootDriver(AppRoot(state: state, handler: handler))
         }
@@ -77,16 +78,19 @@ public final class TransferLoopDriver: FeatureDriver {
 }
 
 /// Drives the single-store app, one ``AppLoop`` (the harness's adapter). Every counter observer is an
-/// observer of the whole loop, woken by every new app state.
+/// observer of the whole loop, woken by every new app state; built `scoped`, each observes its own
+/// counter through a selector (``Loop/addObserver(selecting:onChange:)``), woken only when it changes.
 @MainActor
 public final class AppLoopDriver: AppDriver {
     public let loop: AppLoop
+    private let scoped: Bool
 
-    public init(_ loop: AppLoop) {
+    public init(_ loop: AppLoop, scoped: Bool = false) {
         self.loop = loop
+        self.scoped = scoped
     }
 
-    public var layout: Layout { .singleStore }
+    public var layout: Layout { scoped ? .singleStoreScoped : .singleStore }
 
     public var snapshot: AppSnapshot { loop.state.snapshot }
 
@@ -99,7 +103,11 @@ public final class AppLoopDriver: AppDriver {
     }
 
     public func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void) {
-        _ = loop.addObserver { _ in onChange() }
+        if scoped {
+            _ = loop.addObserver(selecting: { $0.counters[index] }, onChange: { _ in onChange() })
+        } else {
+            _ = loop.addObserver { _ in onChange() }
+        }
     }
 }
 

@@ -69,6 +69,9 @@ public final class AppViewModel {
     private let getAccounts: GetAccountsUseCase
     private let transferMoney: TransferMoneyUseCase
     private let effects = EffectTasks<EffectID>()
+    @ObservationIgnored private var rows: [Int: CounterRow] = [:]
+    @ObservationIgnored private var isSending = false
+    @ObservationIgnored private var queued: [Action] = []
 
     public init(initialState: State, dependencies: Dependencies) {
         state = initialState
@@ -92,7 +95,24 @@ public final class AppViewModel {
     }
 
     /// The single entry point for every state change: reduces `action`, then starts its effect.
+    ///
+    /// An action sent while another is being handled (by an observer that the state change woke,
+    /// which Observation calls before the new state is stored) is queued and handled after it, so
+    /// the two never overwrite each other's changes.
     public func send(_ action: Action) {
+        guard !isSending else {
+            queued.append(action)
+            return
+        }
+        isSending = true
+        defer { isSending = false }
+        handle(action)
+        while !queued.isEmpty {
+            handle(queued.removeFirst())
+        }
+    }
+
+    private func handle(_ action: Action) {
         #if DEBUG
             let oldState = state
         #endif
@@ -100,12 +120,26 @@ public final class AppViewModel {
         #if DEBUG
             stateChangeLog?.record(action, by: Self.self, from: oldState, to: state)
         #endif
+        if case .counter(let index, _) = action {
+            rows[index]?.state = state.counters[index]
+        }
         handleEffect(for: action)
     }
 
     /// Returns once every effect started so far, and every effect those started, has finished.
     public func settle() async {
         await effects.settle()
+    }
+
+    /// Counter `index` as an observable object of its own, for a row view that should be woken by
+    /// that counter's changes only (reading `state.counters[index]` tracks the whole state). `send`
+    /// hands the row its counter's new value after every action on that counter; asking twice
+    /// returns the same row.
+    public func row(at index: Int) -> CounterRow {
+        if let row = rows[index] { return row }
+        let row = CounterRow(state.counters[index])
+        rows[index] = row
+        return row
     }
 
     // MARK: - Reducer
@@ -294,5 +328,19 @@ public final class AppRootViewModel {
         case .selectTab:
             break
         }
+    }
+}
+
+/// One counter of the single-store ``AppViewModel`` as its own `@Observable` object (the
+/// `single-store-scoped` layout): the app's reducer owns the state and `send` copies counter
+/// `index`'s new value here, so an observer of this row is woken by that counter only (and not when
+/// the value did not change: the `@Observable` setter skips equal values).
+@Observable
+@MainActor
+public final class CounterRow {
+    public internal(set) var state: CounterState
+
+    init(_ state: CounterState) {
+        self.state = state
     }
 }

@@ -24,8 +24,10 @@ public enum LocalReducerArchitecture: Architecture {
         _ dependencies: Dependencies
     ) -> any AppDriver {
         switch layout {
-        case .singleStore:
-            AppViewModelDriver(AppViewModel(counterCount: counters, dependencies: dependencies))
+        case .singleStore, .singleStoreScoped:
+            AppViewModelDriver(
+                AppViewModel(counterCount: counters, dependencies: dependencies),
+                scoped: layout == .singleStoreScoped)
         case .multiStore:
             AppRootViewModelDriver(AppRootViewModel(counterCount: counters, dependencies: dependencies))
         }
@@ -77,14 +79,16 @@ public final class TransferViewModelDriver: FeatureDriver {
 }
 
 /// Drives the single-store ``AppViewModel``. An observer of counter *i* reads `state.counters[i]`, so
-/// it tracks the whole `state` and every action wakes it.
+/// it tracks the whole `state` and every action wakes it; built `scoped`, it reads the counter's own
+/// ``CounterRow`` instead.
 @MainActor
 public final class AppViewModelDriver: AppDriver {
     public let viewModel: AppViewModel
-    public let layout = Layout.singleStore
+    public let layout: Layout
 
-    public init(_ viewModel: AppViewModel) {
+    public init(_ viewModel: AppViewModel, scoped: Bool = false) {
         self.viewModel = viewModel
+        layout = scoped ? .singleStoreScoped : .singleStore
     }
 
     public var snapshot: AppSnapshot {
@@ -101,8 +105,13 @@ public final class AppViewModelDriver: AppDriver {
     }
 
     public func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void) {
-        let viewModel = viewModel
-        observe({ _ = viewModel.state.counters[index] }, onChange: onChange)
+        if layout == .singleStoreScoped {
+            let row = viewModel.row(at: index)
+            observe({ _ = row.state }, onChange: onChange)
+        } else {
+            let viewModel = viewModel
+            observe({ _ = viewModel.state.counters[index] }, onChange: onChange)
+        }
     }
 }
 

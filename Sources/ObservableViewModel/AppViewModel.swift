@@ -70,6 +70,7 @@ public final class SingleStoreAppViewModel {
     @ObservationIgnored private var accountsTask: Task<[Account], any Error>?
     /// The transfer sent to the bank, while it runs.
     @ObservationIgnored private var transferTask: Task<Transaction, any Error>?
+    @ObservationIgnored private var rows: [Int: CounterRow] = [:]
 
     public init(
         selectedTab: Tab = .counter,
@@ -103,10 +104,27 @@ public final class SingleStoreAppViewModel {
 
     public func increment(counterAt index: Int) {
         counters[index].count += 1
+        syncRow(index)
     }
 
     public func decrement(counterAt index: Int) {
         counters[index].count -= 1
+        syncRow(index)
+    }
+
+    /// Counter `index` as an observable object of its own, for a row view that should be woken by
+    /// that counter's changes only (reading `counters[index]` tracks every counter). The app keeps the
+    /// row up to date after each change of that counter; asking twice returns the same row.
+    public func row(at index: Int) -> CounterRow {
+        if let row = rows[index] { return row }
+        let row = CounterRow(counters[index])
+        rows[index] = row
+        return row
+    }
+
+    /// Hands counter `index`'s new state to its row, if one was asked for.
+    private func syncRow(_ index: Int) {
+        rows[index]?.state = counters[index]
     }
 
     /// Selects the counter tab and loads a quote for counter `index`; returns once this load has
@@ -116,6 +134,7 @@ public final class SingleStoreAppViewModel {
         quoteTasks[index]?.cancel()
         counters[index].isLoading = true
         counters[index].errorMessage = nil
+        syncRow(index)
 
         let request = Task { [quoteClient] in try await quoteClient.fetch() }
         quoteTasks[index] = request
@@ -138,6 +157,7 @@ public final class SingleStoreAppViewModel {
             counters[index].isLoading = false
             counters[index].errorMessage = error.localizedDescription
         }
+        syncRow(index)
     }
 
     // MARK: Transfer
@@ -224,5 +244,19 @@ public final class SingleStoreAppViewModel {
 
     public func resetError() {
         transfer.error = nil
+    }
+}
+
+/// One counter of a ``SingleStoreAppViewModel`` as its own `@Observable` object (the
+/// `single-store-scoped` layout): the app owns the state and copies counter `index`'s value here
+/// after each change of it, so an observer of this row is woken by that counter only (and not at all
+/// when the value did not change: the `@Observable` setter skips equal values).
+@Observable
+@MainActor
+public final class CounterRow {
+    public internal(set) var state: CounterState
+
+    init(_ state: CounterState) {
+        self.state = state
     }
 }

@@ -24,9 +24,10 @@ public enum ObservableViewModelArchitecture: Architecture {
         _ dependencies: Dependencies
     ) -> any AppDriver {
         switch layout {
-        case .singleStore:
+        case .singleStore, .singleStoreScoped:
             SingleStoreAppViewModelDriver(
-                SingleStoreAppViewModel(counterCount: counters, dependencies: dependencies)
+                SingleStoreAppViewModel(counterCount: counters, dependencies: dependencies),
+                scoped: layout == .singleStoreScoped
             )
         case .multiStore:
             AppViewModelDriver(AppViewModel(counterCount: counters, dependencies: dependencies))
@@ -146,15 +147,17 @@ public final class AppViewModelDriver: AppDriver {
 }
 
 /// Drives the ``SingleStoreAppViewModel``: intents call its index-taking methods, and an observer of
-/// counter *i* reads `counters[i]`, so it tracks the whole `counters` property.
+/// counter *i* reads `counters[i]`, so it tracks the whole `counters` property; built `scoped`, it
+/// reads the counter's own ``CounterRow`` instead.
 @MainActor
 public final class SingleStoreAppViewModelDriver: AppDriver {
     public let viewModel: SingleStoreAppViewModel
-    public let layout = Layout.singleStore
+    public let layout: Layout
     private let intents = RunningIntents()
 
-    public init(_ viewModel: SingleStoreAppViewModel) {
+    public init(_ viewModel: SingleStoreAppViewModel, scoped: Bool = false) {
         self.viewModel = viewModel
+        layout = scoped ? .singleStoreScoped : .singleStore
     }
 
     public var snapshot: AppSnapshot {
@@ -200,10 +203,15 @@ public final class SingleStoreAppViewModelDriver: AppDriver {
     }
 
     /// Tracks `counters[index]`; Observation sees a read of the `counters` property, so every
-    /// counter's change wakes this observer.
+    /// counter's change wakes this observer. Scoped, it tracks the counter's ``CounterRow`` only.
     public func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void) {
-        let viewModel = viewModel
-        observe({ _ = viewModel.counters[index] }, onChange: onChange)
+        if layout == .singleStoreScoped {
+            let row = viewModel.row(at: index)
+            observe({ _ = row.state }, onChange: onChange)
+        } else {
+            let viewModel = viewModel
+            observe({ _ = viewModel.counters[index] }, onChange: onChange)
+        }
     }
 }
 

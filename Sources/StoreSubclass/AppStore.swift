@@ -45,6 +45,7 @@ public final class AppStore: Store<AppState, AppOutput> {
     /// Each counter's quote load in flight, by counter index: counters load independently.
     private var quoteLoads: [Int: Task<Void, Never>] = [:]
     private var accountsLoad: Task<Void, Never>?
+    private var rows: [Int: CounterRowStore] = [:]
 
     public init(initialState: AppState, dependencies: Dependencies) {
         quoteClient = dependencies.quoteClient
@@ -65,10 +66,27 @@ public final class AppStore: Store<AppState, AppOutput> {
 
     public func increment(counterAt index: Int) {
         state.counters[index].count += 1
+        syncRow(index)
     }
 
     public func decrement(counterAt index: Int) {
         state.counters[index].count -= 1
+        syncRow(index)
+    }
+
+    /// Counter `index` as a store of its own, for a row view that should be woken by that counter's
+    /// changes only (observing this store's `state` is woken by every change). This store hands the
+    /// row its counter's new value after each change of it; asking twice returns the same row.
+    public func row(at index: Int) -> CounterRowStore {
+        if let row = rows[index] { return row }
+        let row = CounterRowStore(initialState: state.counters[index])
+        rows[index] = row
+        return row
+    }
+
+    /// Hands counter `index`'s new state to its row store, if one was asked for.
+    private func syncRow(_ index: Int) {
+        rows[index]?.state = state.counters[index]
     }
 
     /// Selects the counter tab and loads a quote for counter `index`. A newer load of the same counter
@@ -76,11 +94,13 @@ public final class AppStore: Store<AppState, AppOutput> {
     public func loadQuote(counterAt index: Int) async {
         quoteLoads[index]?.cancel()
         state.startLoadingQuote(counterAt: index)
+        syncRow(index)
         let load = startEffect { [weak self, quoteClient] in
             let result = await quoteClient.fetchResult()
             // Still wanted? A newer load of this counter cancels this one before it starts its own.
             guard let result, !Task.isCancelled, let self else { return }
             state.counters[index].finishLoadingQuote(with: result)
+            syncRow(index)
             send(output: .counter(index: index, CounterOutput(result)))
         }
         quoteLoads[index] = load
@@ -220,3 +240,9 @@ public final class AppRootStore: Store<Tab, Never> {
         } while inFlightEffectCount > 0
     }
 }
+
+/// One counter of an ``AppStore`` as a store of its own (the `single-store-scoped` layout): the app
+/// store owns the state and assigns counter `index`'s new value here after each change of it, so an
+/// observer of this store's `state` is woken by that counter only (an equal value notifies no one).
+@MainActor
+public final class CounterRowStore: Store<CounterState, Never> {}

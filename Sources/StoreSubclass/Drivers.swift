@@ -19,8 +19,10 @@ public enum StoreSubclassArchitecture: Architecture {
 
     public static func makeApp(layout: Layout, counters: Int, _ dependencies: Dependencies) -> any AppDriver {
         switch layout {
-        case .singleStore:
-            SingleStoreAppDriver(store: AppStore(counters: counters, dependencies: dependencies))
+        case .singleStore, .singleStoreScoped:
+            SingleStoreAppDriver(
+                store: AppStore(counters: counters, dependencies: dependencies),
+                scoped: layout == .singleStoreScoped)
         case .multiStore:
             MultiStoreAppDriver(root: AppRootStore(counters: counters, dependencies: dependencies))
         }
@@ -92,13 +94,15 @@ public final class TransferStoreDriver: FeatureDriver {
 public final class SingleStoreAppDriver: AppDriver {
     public let store: AppStore
     private let intents = RunningIntents()
+    private let scoped: Bool
 
-    public init(store: AppStore) {
+    public init(store: AppStore, scoped: Bool = false) {
         self.store = store
+        self.scoped = scoped
     }
 
     public var layout: Layout {
-        .singleStore
+        scoped ? .singleStoreScoped : .singleStore
     }
 
     public var snapshot: AppSnapshot {
@@ -127,8 +131,13 @@ public final class SingleStoreAppDriver: AppDriver {
         await store.settle()
     }
 
+    /// Observes the whole app store, or, scoped, the counter's own ``CounterRowStore``.
     public func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void) {
-        store.observeState(onChange: onChange)
+        if scoped {
+            store.row(at: index).observeState(onChange: onChange)
+        } else {
+            store.observeState(onChange: onChange)
+        }
     }
 }
 

@@ -41,20 +41,24 @@ public class Store<State: Equatable & Sendable, Output: Sendable>: Observable {
         }
         set {
             guard newValue != storedState else { return }
-            observationRegistrar.withMutation(of: self, keyPath: stateKeyPath) {
-                storedState = newValue
-            }
-            stateSubscribers.yieldIfChanged(storedState)
+            storedState = newValue
+            notifyChange()
         }
         _modify {
             observationRegistrar.access(self, keyPath: stateKeyPath)
-            observationRegistrar.willSet(self, keyPath: stateKeyPath)
-            defer {
-                observationRegistrar.didSet(self, keyPath: stateKeyPath)
-                stateSubscribers.yieldIfChanged(storedState)
-            }
+            defer { notifyChange() }
             yield &storedState
         }
+    }
+
+    /// Tells observers about a change already stored. Observation's `willSet` wakes a tracking
+    /// observer at once; called before the change, an observer that sent an intent from there would
+    /// have it applied first and then overwritten by the change in progress. Called after, every
+    /// intent an observer sends is applied after the one it reacts to.
+    private func notifyChange() {
+        observationRegistrar.willSet(self, keyPath: stateKeyPath)
+        observationRegistrar.didSet(self, keyPath: stateKeyPath)
+        stateSubscribers.yieldIfChanged(storedState)
     }
 
     private let stateSubscribers = Broadcast<State>()

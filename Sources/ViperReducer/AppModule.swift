@@ -96,6 +96,8 @@ public protocol AppInteractorInput: Interactor {
 @MainActor
 public protocol AppInteractorOutput: AnyObject {
     func appDidChange(_ state: AppState)
+    /// Counter `index` was the target of the action just applied; `state` is its new value.
+    func counterDidChange(at index: Int, _ state: CounterState)
 }
 
 // MARK: - Single store: interactor
@@ -199,6 +201,9 @@ public final class AppInteractor: AppInteractorInput {
     private func apply(_ action: AppAction) {
         state = AppReducer.reduce(state: state, action: action)
         output?.appDidChange(state)
+        if case .counter(let index, _) = action {
+            output?.counterDidChange(at: index, state.counters[index])
+        }
     }
 }
 
@@ -211,6 +216,7 @@ public final class AppPresenter: AppInteractorOutput {
     public let interactor: any AppInteractorInput
     public let router: any TransferRouting
     private var views: [any AppView] = []
+    private var rows: [Int: AppCounterRowPresenter] = [:]
     private var alert = ErrorAlert()
 
     /// Wires a presenter to its interactor (becoming its output) and its router.
@@ -226,6 +232,15 @@ public final class AppPresenter: AppInteractorOutput {
     /// Renders every later change of the app, whichever part changed, to `view`.
     public func attach(_ view: any AppView) {
         views.append(view)
+    }
+
+    /// The presenter of counter `index`'s row, over this module's one interactor: its views are
+    /// rendered only after actions on that counter. Asking twice returns the same presenter.
+    public func row(at index: Int) -> AppCounterRowPresenter {
+        if let row = rows[index] { return row }
+        let row = AppCounterRowPresenter(interactor: interactor, index: index)
+        rows[index] = row
+        return row
     }
 
     /// Stops rendering to `view`.
@@ -279,6 +294,49 @@ public final class AppPresenter: AppInteractorOutput {
             view.render(state)
         }
         alert.show(state.transfer.error, with: router)
+    }
+
+    public func counterDidChange(at index: Int, _ state: CounterState) {
+        rows[index]?.counterDidChange(state)
+    }
+}
+
+/// The presenter of one counter row of the single-store app (the `single-store-scoped` layout): a
+/// presenter per row over the app's one interactor. Its view events name its counter, and its views
+/// are rendered with that counter's state only when an action on that counter was applied.
+@MainActor
+public final class AppCounterRowPresenter {
+    public let interactor: any AppInteractorInput
+    public let index: Int
+    private var views: [any CounterView] = []
+
+    init(interactor: any AppInteractorInput, index: Int) {
+        self.interactor = interactor
+        self.index = index
+    }
+
+    public var state: CounterState { interactor.state.counters[index] }
+
+    public func attach(_ view: any CounterView) {
+        views.append(view)
+    }
+
+    public func didTapIncrement() {
+        interactor.increment(counterAt: index)
+    }
+
+    public func didTapDecrement() {
+        interactor.decrement(counterAt: index)
+    }
+
+    public func didTapLoadQuote() {
+        interactor.loadQuote(counterAt: index)
+    }
+
+    func counterDidChange(_ state: CounterState) {
+        for view in views {
+            view.render(state)
+        }
     }
 }
 

@@ -186,11 +186,11 @@ public final class CounterPresenter: CounterInteractorOutput {
         interactor.decrement()
     }
 
-    /// Loads a quote and brings the counter's tab to the front (the cross-feature rule of "MVVM vs
-    /// TCA").
+    /// Brings the counter's tab to the front (the cross-feature rule of "MVVM vs TCA"), then loads a
+    /// quote. In this order a view that reacts to the load by navigating elsewhere has the last word.
     public func didTapLoadQuote() {
-        interactor.loadQuote()
         router.showCounterTab()
+        interactor.loadQuote()
     }
 
     public func counterDidChange(_ state: CounterState) {

@@ -23,8 +23,10 @@ public enum ViperReducerArchitecture: Architecture {
     public static func makeApp(layout: Layout, counters: Int, _ dependencies: Dependencies) -> any AppDriver {
         let state = AppState(counterCount: counters)
         switch layout {
-        case .singleStore:
-            return SingleStoreAppDriver(AppRouter.makeModule(state: state, dependencies: dependencies))
+        case .singleStore, .singleStoreScoped:
+            return SingleStoreAppDriver(
+                AppRouter.makeModule(state: state, dependencies: dependencies),
+                scoped: layout == .singleStoreScoped)
         case .multiStore:
             return MultiStoreAppDriver(AppRootRouter.makeModule(state: state, dependencies: dependencies))
         }
@@ -101,16 +103,19 @@ public final class TransferModuleDriver: FeatureDriver {
 }
 
 /// Drives the single-store app, one ``AppPresenter`` over one ``AppInteractor`` (harness adapter,
-/// the VIPER article). Every counter observer is a view of the whole app.
+/// the VIPER article). Every counter observer is a view of the whole app; built `scoped`, it is a view
+/// of its counter's row presenter (``AppPresenter/row(at:)``).
 @MainActor
 public final class SingleStoreAppDriver: AppDriver {
     public let presenter: AppPresenter
+    private let scoped: Bool
 
-    public init(_ presenter: AppPresenter) {
+    public init(_ presenter: AppPresenter, scoped: Bool = false) {
         self.presenter = presenter
+        self.scoped = scoped
     }
 
-    public var layout: Layout { .singleStore }
+    public var layout: Layout { scoped ? .singleStoreScoped : .singleStore }
 
     public var snapshot: AppSnapshot { presenter.state.snapshot }
 
@@ -134,7 +139,11 @@ public final class SingleStoreAppDriver: AppDriver {
     }
 
     public func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void) {
-        presenter.attach(ObserverView(onRender: onChange))
+        if scoped {
+            presenter.row(at: index).attach(ObserverView(onRender: onChange))
+        } else {
+            presenter.attach(ObserverView(onRender: onChange))
+        }
     }
 }
 

@@ -22,6 +22,22 @@ struct DerivedRowsTests {
         #expect(fit.key.n == "" && fit.unit == .exponent && fit.samples == 4)
     }
 
+    @Test("two actions measured in one layout are two series, each with its own exponent")
+    func seriesPerFeature() {
+        let flat = Self.series(exponent: 0).map { row -> ResultRow in
+            var row = row
+            row.key.feature = "app/no-op"
+            return row
+        }
+        let exponents = DerivedRows.compute(from: Self.series(exponent: 1) + flat)
+            .filter { $0.key.metric == .growthExponent }
+        #expect(exponents.count == 2)
+        for exponent in exponents {
+            let expected = exponent.key.feature == "app/no-op" ? 0.0 : 1.0
+            #expect(abs(exponent.median - expected) < 1e-9, "\(exponent.key.feature)")
+        }
+    }
+
     @Test("slopes between neighbouring sizes show where a series bends")
     func neighbourSlopes() {
         let rows = [

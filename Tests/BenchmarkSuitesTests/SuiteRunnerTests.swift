@@ -22,19 +22,29 @@ struct SuiteRunnerTests {
         return await runner.run()
     }
 
-    @Test("dispatch, dispatch-adapter and state-copy produce time and allocation rows for every architecture")
+    @Test(
+        "dispatch, dispatch-adapter and state-copy produce time and allocation rows for every architecture and action"
+    )
     func synchronousSuites() async {
         let rows = await Self.run([.dispatch, .dispatchAdapter, .stateCopy])
         for suite in [Suite.dispatch, .dispatchAdapter, .stateCopy] {
             let suiteRows = rows.filter { $0.key.suite == suite }
             #expect(Set(suiteRows.map(\.key.architecture)) == Self.everyArchitecture, "\(suite)")
-            #expect(Set(suiteRows.map(\.key.metric)) == [.time, .mallocs, .bytes], "\(suite)")
+            // state-copy's submitTransfer is a round trip, which also reports CPU time.
+            let metrics: Set<Metric> =
+                suite == .stateCopy
+                ? [.time, .cpuTime, .mallocs, .bytes] : [Metric.time, .mallocs, .bytes]
+            #expect(Set(suiteRows.map(\.key.metric)) == metrics, "\(suite)")
             #expect(suiteRows.allSatisfy { !$0.hitIterationLimit }, "\(suite)")
             #expect(Set(suiteRows.map(\.key.feature)).isSubset(of: Catalog.caseFeatures), "\(suite)")
         }
+        let stateCopyTimes = rows.filter { $0.key.suite == .stateCopy && $0.key.metric == .time }
+        #expect(stateCopyTimes.count == Self.everyArchitecture.count * 4 * 2)
         #expect(
-            rows.filter { $0.key.suite == .stateCopy && $0.key.metric == .time }.count == Self
-                .everyArchitecture.count * 4)
+            Set(stateCopyTimes.map(\.key.feature)) == ["transfer/updateAmount", "transfer/submitTransfer"])
+        #expect(
+            stateCopyTimes.allSatisfy { $0.unit == ($0.key.feature == "transfer/updateAmount" ? .nanoseconds : .microseconds) }
+        )
         for row in rows where row.key.metric == .time {
             #expect(row.median > 0 && row.ratioToBaseline != nil, "\(row.key)")
             #expect(
@@ -65,23 +75,41 @@ struct SuiteRunnerTests {
         }
     }
 
-    @Test("layout covers N = 1…10000 in both layouts, counts observers and fits a growth exponent")
+    @Test(
+        "layout covers N = 1…10000 in all three layouts, increment and no-op, counts observers and fits a growth exponent"
+    )
     func layoutSuite() async {
         let rows = await Self.run([.layout])
         for architecture in Self.everyArchitecture {
             for layout in Layout.allCases {
-                let series = rows.filter {
-                    $0.key.architecture == architecture && $0.key.layout == layout.rawValue
+                for feature in ["app/increment", "app/no-op"] {
+                    let series = rows.filter {
+                        $0.key.architecture == architecture && $0.key.layout == layout.rawValue
+                            && $0.key.feature == feature
+                    }
+                    let woken = series.filter { $0.key.metric == .observersWoken }
+                    #expect(
+                        woken.map(\.key.n) == ["1", "10", "100", "1000", "10000"],
+                        "\(architecture) \(layout) \(feature)")
+                    for row in woken {
+                        let n = Double(row.key.n) ?? 0
+                        #expect(Self.expectedWakes(layout, feature, n: n).contains(row.median), "\(row.key)")
+                    }
+                    #expect(series.filter { $0.key.metric == .growthExponent }.count == 1)
                 }
-                let woken = series.filter { $0.key.metric == .observersWoken }
-                #expect(
-                    woken.map(\.key.n) == ["1", "10", "100", "1000", "10000"], "\(architecture) \(layout)")
-                for row in woken {
-                    let n = Double(row.key.n) ?? 0
-                    #expect(row.median == (layout == .singleStore ? n : 1), "\(row.key)")
-                }
-                #expect(series.filter { $0.key.metric == .growthExponent }.count == 1)
             }
+        }
+    }
+
+    /// Observers woken per operation: an increment wakes every observer of a single store observed
+    /// whole and one otherwise; a no-op wakes none, or, in a single store observed whole that does
+    /// not skip unchanged states, every one.
+    static func expectedWakes(_ layout: Layout, _ feature: String, n: Double) -> Set<Double> {
+        switch (layout, feature) {
+        case (.singleStore, "app/increment"): [n]
+        case (.singleStore, _): [0, n]
+        case (_, "app/increment"): [1]
+        default: [0]
         }
     }
 

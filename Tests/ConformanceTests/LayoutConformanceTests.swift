@@ -54,7 +54,7 @@ struct LayoutConformanceTests {
     }
 
     @Test(
-        "One intent wakes every observer in a single store and only its own in a multi store",
+        "One intent wakes every observer in a single store and only its own in a scoped or multi store",
         arguments: Subject.inApp,
         [1, 10, 100]
     )
@@ -69,12 +69,61 @@ struct LayoutConformanceTests {
         app.send(.counter(index: target, .increment))
         switch subject.mode {
         case .singleStore: #expect(woken == Array(repeating: 2, count: counters))
-        case .multiStore:
+        case .singleStoreScoped, .multiStore:
             var expected = Array(repeating: 0, count: counters)
             expected[target] = 2
             #expect(woken == expected)
         case .feature: Issue.record("not an app")
         }
         #expect(app.snapshot.counters[target].count == 2)
+    }
+}
+
+/// `app/no-op`: selecting the tab already shown changes nothing, and wakes either no counter
+/// observer or, in a single store observed whole that does not skip unchanged states, all of them.
+extension LayoutConformanceTests {
+    @Test("Selecting the tab already shown changes nothing", arguments: Subject.inApp)
+    func noOpChangesNothing(subject: Subject) async throws {
+        let app = try makeApp(subject, counters: 5, quoteClient: .constant(Quote(content: "c", author: "a")))
+        app.send(.counter(index: 1, .increment))
+        app.send(.counter(index: 3, .loadQuote))
+        app.send(.transfer(.loadAccounts))
+        try await finishWithin("the app's effects settle") { await app.settle() }
+        var woken = Array(repeating: 0, count: 5)
+        for index in 0..<5 {
+            app.observeCounter(at: index) { woken[index] += 1 }
+        }
+        let before = app.snapshot
+        #expect(before.selectedTab == .counter)
+        app.send(.selectTab(.counter))
+        try await finishWithin("the app's effects settle") { await app.settle() }
+        #expect(app.snapshot == before)
+        if subject.mode == .singleStore {
+            #expect(woken == Array(repeating: 0, count: 5) || woken == Array(repeating: 1, count: 5))
+        } else {
+            #expect(woken == Array(repeating: 0, count: 5))
+        }
+    }
+}
+
+/// Re-entrancy: an intent sent by an observer while the app is telling it about an intent is
+/// applied after that intent, never inside it, so neither overwrites the other.
+extension LayoutConformanceTests {
+    @Test("An intent sent from inside an observer is applied after the current one", arguments: Subject.inApp)
+    func reentrantIntentIsAppliedAfter(subject: Subject) async throws {
+        let app = try makeApp(subject, counters: 3, quoteClient: .constant(Quote(content: "c", author: "a")))
+        var sent = false
+        app.observeCounter(at: 1) {
+            guard !sent else { return }
+            sent = true
+            app.send(.selectTab(.transfer))
+        }
+        app.send(.counter(index: 1, .loadQuote))
+        try await finishWithin("the app's effects settle") { await app.settle() }
+        #expect(sent)
+        let snapshot = app.snapshot
+        #expect(
+            snapshot.selectedTab == .transfer, "the observer's selectTab was overwritten by the loadQuote")
+        #expect(snapshot.counters[1].quote == Quote(content: "c", author: "a"))
     }
 }

@@ -46,7 +46,8 @@ struct RandomScriptTests {
         let dependencies = Dependencies(quoteClient: .scripted(script.quoteResults), bank: bank)
         let host = subject.makeHost(counters: script.counters, dependencies)
         var trace: [AppSnapshot] = []
-        for step in script.steps {
+        for (index, step) in script.steps.enumerated() {
+            let before = host.snapshot
             switch step {
             case .intent(let intent):
                 host.send(intent.resolved(in: host.snapshot))
@@ -55,10 +56,33 @@ struct RandomScriptTests {
             }
             await host.settle()
             trace.append(host.snapshot)
+            if let app = host as? AppHost, !app.wakes.isEmpty {
+                expectScopedWakes(app, step, from: before, to: host.snapshot, subject, at: index)
+            }
         }
         await expectBankMatches(bank, expectedLedger, subject, seed: script.seed)
         return trace
     }
+}
+
+/// In the scoped layout, a counter's observer wakes only for a step that drove that counter, and
+/// does wake when the step changed it.
+@MainActor
+func expectScopedWakes(
+    _ app: AppHost, _ step: Script.Step, from before: AppSnapshot, to after: AppSnapshot, _ subject: Subject,
+    at index: Int
+) {
+    for counter in app.wakes.indices {
+        var driven = false
+        if case .intent(.counter(let target, _)) = step { driven = target == counter }
+        let changed = before.counters[counter] != after.counters[counter]
+        if app.wakes[counter] > 0 && !driven || changed && app.wakes[counter] == 0 {
+            Issue.record(
+                "\(subject.testDescription), step \(index) (\(step)): counter \(counter)'s observer woke \(app.wakes[counter]) times, counter changed: \(changed)"
+            )
+        }
+    }
+    app.resetWakes()
 }
 
 extension Script {

@@ -10,13 +10,24 @@ protocol ScriptHost: AnyObject {
     func settle() async
 }
 
-/// A composed app, single store or multi store.
+/// A composed app in one of its layouts. In the scoped layout every counter has an observer, and
+/// ``wakes`` counts how often each was woken since ``resetWakes()``.
 @MainActor
 final class AppHost: ScriptHost {
     private let app: any AppDriver
+    private(set) var wakes: [Int] = []
 
     init(_ app: any AppDriver) {
         self.app = app
+        guard app.layout == .singleStoreScoped else { return }
+        wakes = Array(repeating: 0, count: app.snapshot.counters.count)
+        for index in wakes.indices {
+            app.observeCounter(at: index) { [weak self] in self?.wakes[index] += 1 }
+        }
+    }
+
+    func resetWakes() {
+        wakes = Array(repeating: 0, count: wakes.count)
     }
 
     var snapshot: AppSnapshot { app.snapshot }

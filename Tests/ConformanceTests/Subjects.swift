@@ -15,6 +15,8 @@ enum Mode: String, Sendable, CaseIterable {
     case feature
     /// Inside the composed app, one store for everything.
     case singleStore = "single-store"
+    /// Inside the composed app, one store for everything, each counter observed through its slice.
+    case singleStoreScoped = "single-store-scoped"
     /// Inside the composed app, one store per child.
     case multiStore = "multi-store"
 
@@ -22,6 +24,7 @@ enum Mode: String, Sendable, CaseIterable {
         switch self {
         case .feature: nil
         case .singleStore: .singleStore
+        case .singleStoreScoped: .singleStoreScoped
         case .multiStore: .multiStore
         }
     }
@@ -34,12 +37,12 @@ struct Subject: Sendable, Hashable, CustomTestStringConvertible {
 
     var testDescription: String { "\(architecture.rawValue) (\(mode.rawValue))" }
 
-    /// Every architecture in every mode (feature alone, single store, multi store).
+    /// Every architecture in every mode (feature alone, single store, single store scoped, multi store).
     static let all: [Subject] = ArchitectureID.allCases.flatMap { id in
         Mode.allCases.map { Subject(architecture: id, mode: $0) }
     }
 
-    /// Every architecture in both app layouts.
+    /// Every architecture in every app layout.
     static let inApp: [Subject] = all.filter { $0.mode != .feature }
 
     var type: any Architecture.Type { Self.type(of: architecture) }

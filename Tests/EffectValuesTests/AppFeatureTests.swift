@@ -95,7 +95,7 @@ private struct AppUnderTest {
         let state = AppFeature.State(counterCount: counters)
         let handler = AppEffectHandler(Fixture.dependencies(quoteClient: quoteClient))
         switch layout {
-        case .singleStore:
+        case .singleStore, .singleStoreScoped:
             single = AppLoop(state: state, handler: handler)
             multi = nil
         case .multiStore:

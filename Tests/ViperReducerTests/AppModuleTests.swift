@@ -48,12 +48,14 @@ struct AppReducerTests {
 private struct AppUnderTest {
     let single: AppPresenter?
     let multi: AppRootPresenter?
+    let scoped: Bool
 
     init(_ layout: Layout, counters: Int, quoteClient: QuoteClient) {
+        scoped = layout == .singleStoreScoped
         let state = AppState(counterCount: counters)
         let dependencies = Fixture.dependencies(quoteClient: quoteClient)
         switch layout {
-        case .singleStore:
+        case .singleStore, .singleStoreScoped:
             single = AppRouter.makeModule(state: state, dependencies: dependencies)
             multi = nil
         case .multiStore:
@@ -102,8 +104,13 @@ private struct AppUnderTest {
     }
 
     /// Attaches an observer to counter `index`: a view of the whole app, or of that counter's module.
+    /// A view of the whole app, or, scoped, of counter `index`'s row presenter.
     func observeCounter(at index: Int, onRender: @escaping @MainActor () -> Void) {
-        single?.attach(ObserverView(onRender: onRender))
+        if scoped {
+            single?.row(at: index).attach(ObserverView(onRender: onRender))
+        } else {
+            single?.attach(ObserverView(onRender: onRender))
+        }
         multi?.counters[index].attach(ObserverView(onRender: onRender))
     }
 

@@ -62,8 +62,12 @@ enum ClosureEffectsSubject: ArchitectureSubject {
         observeContinuously({ _ = app.counters[index] }, onChange: onChange)
     }
 
+    static func selectTab(_ app: Store<AppFeature>, _ tab: Tab) {
+        app.send(.selectTab(tab))
+    }
+
     /// Observes counter `index` through its row store, as a TCA row view does: only that counter's
-    /// changes wake it. For a `single-store-scoped` layout.
+    /// changes wake it.
     static func observeScopedCounter(
         _ app: Store<AppFeature>,
         at index: Int,
@@ -91,6 +95,16 @@ enum ClosureEffectsSubject: ArchitectureSubject {
         app.counters[index].send(.increment)
     }
 
+    static func selectTab(_ app: MultiStoreApp, _ tab: Tab) {
+        app.send(.selectTab(tab))
+    }
+
+    static func transferDriver(_ transfer: Store<TransferFeature>) -> any FeatureDriver<
+        TransferIntent, TransferState
+    > {
+        TransferDriver(store: transfer)
+    }
+
     static func snapshot(_ counter: Store<CounterFeature>) -> CounterState {
         counter.state
     }
@@ -109,5 +123,13 @@ enum ClosureEffectsSubject: ArchitectureSubject {
 
     static func counterSnapshot(_ app: MultiStoreApp, at index: Int) -> CounterState {
         app.counters[index].state
+    }
+
+    static func selectedTab(_ app: Store<AppFeature>) -> Tab {
+        app.state.selectedTab
+    }
+
+    static func selectedTab(_ app: MultiStoreApp) -> Tab {
+        app.selectedTab
     }
 }

@@ -69,6 +69,20 @@ enum EffectObjectsSubject: ArchitectureSubject {
         app.send(.counter(index: index, .increment))
     }
 
+    static func selectTab(_ app: WorkflowHost<AppFeature>, _ tab: Tab) {
+        app.send(.selectTab(tab))
+    }
+
+    /// Subscribes to counter `index`'s part of every rendering: every render pass runs every
+    /// selector, and only the subscriber whose counter changed is called.
+    static func observeScopedCounter(
+        _ app: WorkflowHost<AppFeature>,
+        at index: Int,
+        onChange: @escaping @MainActor () -> Void
+    ) {
+        app.subscribe(selecting: { $0.counters[index] }, onChange: { _ in onChange() })
+    }
+
     static func makeMultiStoreApp(counters: Int, dependencies: Dependencies) -> MultiStoreApp {
         MultiStoreApp(counterCount: counters, dependencies: dependencies)
     }
@@ -80,6 +94,16 @@ enum EffectObjectsSubject: ArchitectureSubject {
 
     static func increment(_ app: MultiStoreApp, counterAt index: Int) {
         app.counters[index].send(.increment)
+    }
+
+    static func selectTab(_ app: MultiStoreApp, _ tab: Tab) {
+        app.send(.selectTab(tab))
+    }
+
+    static func transferDriver(_ transfer: WorkflowHost<TransferFeature>) -> any FeatureDriver<
+        TransferIntent, TransferState
+    > {
+        TransferDriver(host: transfer)
     }
 
     /// The latest rendering, which for the counter workflow is its `CounterState`.
@@ -101,5 +125,13 @@ enum EffectObjectsSubject: ArchitectureSubject {
 
     static func counterSnapshot(_ app: MultiStoreApp, at index: Int) -> CounterState {
         app.counters[index].rendering
+    }
+
+    static func selectedTab(_ app: WorkflowHost<AppFeature>) -> Tab {
+        app.rendering.selectedTab
+    }
+
+    static func selectedTab(_ app: MultiStoreApp) -> Tab {
+        app.selectedTab
     }
 }

@@ -66,6 +66,17 @@ enum EffectValuesSubject: ArchitectureSubject {
         app.dispatch(.counter(index: index, .increment))
     }
 
+    static func selectTab(_ app: AppLoop, _ tab: Tab) {
+        app.dispatch(.selectTab(tab))
+    }
+
+    /// A selector with distinct-until-changed: every new state runs every selector, and only the
+    /// observer whose counter changed is called.
+    static func observeScopedCounter(_ app: AppLoop, at index: Int, onChange: @escaping @MainActor () -> Void)
+    {
+        _ = app.addObserver(selecting: { $0.counters[index] }, onChange: { _ in onChange() })
+    }
+
     static func makeMultiStoreApp(counters: Int, dependencies: Dependencies) -> AppRoot {
         AppRoot(state: AppFeature.State(counterCount: counters), handler: AppEffectHandler(dependencies))
     }
@@ -76,6 +87,14 @@ enum EffectValuesSubject: ArchitectureSubject {
 
     static func increment(_ app: AppRoot, counterAt index: Int) {
         app.counters[index].dispatch(.increment)
+    }
+
+    static func selectTab(_ app: AppRoot, _ tab: Tab) {
+        app.dispatch(.selectTab(tab))
+    }
+
+    static func transferDriver(_ transfer: TransferLoop) -> any FeatureDriver<TransferIntent, TransferState> {
+        TransferLoopDriver(transfer)
     }
 
     static func snapshot(_ counter: CounterLoop) -> CounterState {
@@ -96,5 +115,13 @@ enum EffectValuesSubject: ArchitectureSubject {
 
     static func counterSnapshot(_ app: AppRoot, at index: Int) -> CounterState {
         app.counters[index].state
+    }
+
+    static func selectedTab(_ app: AppLoop) -> Tab {
+        app.state.selectedTab
+    }
+
+    static func selectedTab(_ app: AppRoot) -> Tab {
+        app.selectedTab
     }
 }

@@ -70,6 +70,19 @@ enum LocalReducerSubject: ArchitectureSubject {
         app.send(.counter(index: index, .increment))
     }
 
+    static func selectTab(_ app: AppViewModel, _ tab: Tab) {
+        app.send(.selectTab(tab))
+    }
+
+    /// Tracks the counter's own `@Observable` row object, which `send` updates after each action on
+    /// that counter.
+    static func observeScopedCounter(
+        _ app: AppViewModel, at index: Int, onChange: @escaping @MainActor () -> Void
+    ) {
+        let row = app.row(at: index)
+        observeContinuously({ _ = row.state }, onChange: onChange)
+    }
+
     static func makeMultiStoreApp(counters: Int, dependencies: Dependencies) -> AppRootViewModel {
         AppRootViewModel(counterCount: counters, dependencies: dependencies)
     }
@@ -83,6 +96,16 @@ enum LocalReducerSubject: ArchitectureSubject {
 
     static func increment(_ app: AppRootViewModel, counterAt index: Int) {
         app.counters[index].send(.increment)
+    }
+
+    static func selectTab(_ app: AppRootViewModel, _ tab: Tab) {
+        app.send(.selectTab(tab))
+    }
+
+    static func transferDriver(_ transfer: TransferViewModel) -> any FeatureDriver<
+        TransferIntent, TransferState
+    > {
+        TransferViewModelDriver(transfer)
     }
 
     static func snapshot(_ counter: CounterViewModel) -> CounterState {
@@ -103,5 +126,13 @@ enum LocalReducerSubject: ArchitectureSubject {
 
     static func counterSnapshot(_ app: AppRootViewModel, at index: Int) -> CounterState {
         app.counters[index].state
+    }
+
+    static func selectedTab(_ app: AppViewModel) -> Tab {
+        app.state.selectedTab
+    }
+
+    static func selectedTab(_ app: AppRootViewModel) -> Tab {
+        app.state.selectedTab
     }
 }

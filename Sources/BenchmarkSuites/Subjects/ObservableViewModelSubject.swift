@@ -66,6 +66,21 @@ enum ObservableViewModelSubject: ArchitectureSubject {
         app.increment(counterAt: index)
     }
 
+    static func selectTab(_ app: SingleStoreAppViewModel, _ tab: Tab) {
+        app.selectedTab = tab
+    }
+
+    /// Tracks the counter's own `@Observable` row object, which the app updates after each change
+    /// of that counter.
+    static func observeScopedCounter(
+        _ app: SingleStoreAppViewModel,
+        at index: Int,
+        onChange: @escaping @MainActor () -> Void
+    ) {
+        let row = app.row(at: index)
+        observeContinuously({ _ = row.state }, onChange: onChange)
+    }
+
     static func makeMultiStoreApp(counters: Int, dependencies: Dependencies) -> AppViewModel {
         AppViewModel(counterCount: counters, dependencies: dependencies)
     }
@@ -86,6 +101,16 @@ enum ObservableViewModelSubject: ArchitectureSubject {
 
     static func increment(_ app: AppViewModel, counterAt index: Int) {
         app.counters[index].increment()
+    }
+
+    static func selectTab(_ app: AppViewModel, _ tab: Tab) {
+        app.selectedTab = tab
+    }
+
+    static func transferDriver(_ transfer: TransferViewModel) -> any FeatureDriver<
+        TransferIntent, TransferState
+    > {
+        TransferViewModelDriver(transfer)
     }
 
     static func snapshot(_ counter: CounterViewModel) -> CounterState {
@@ -111,5 +136,13 @@ enum ObservableViewModelSubject: ArchitectureSubject {
 
     static func counterSnapshot(_ app: AppViewModel, at index: Int) -> CounterState {
         snapshot(app.counters[index])
+    }
+
+    static func selectedTab(_ app: SingleStoreAppViewModel) -> Tab {
+        app.selectedTab
+    }
+
+    static func selectedTab(_ app: AppViewModel) -> Tab {
+        app.selectedTab
     }
 }

@@ -62,6 +62,19 @@ enum StoreSubclassSubject: ArchitectureSubject {
         app.increment(counterAt: index)
     }
 
+    static func selectTab(_ app: AppStore, _ tab: Tab) {
+        app.selectTab(tab)
+    }
+
+    /// Observes the counter's own row store, which the app store updates after each change of that
+    /// counter.
+    static func observeScopedCounter(
+        _ app: AppStore, at index: Int, onChange: @escaping @MainActor () -> Void
+    ) {
+        let row = app.row(at: index)
+        observeContinuously({ _ = row.state }, onChange: onChange)
+    }
+
     static func makeMultiStoreApp(counters: Int, dependencies: Dependencies) -> AppRootStore {
         AppRootStore(counters: counters, dependencies: dependencies)
     }
@@ -74,6 +87,15 @@ enum StoreSubclassSubject: ArchitectureSubject {
 
     static func increment(_ app: AppRootStore, counterAt index: Int) {
         app.counters[index].increment()
+    }
+
+    static func selectTab(_ app: AppRootStore, _ tab: Tab) {
+        app.selectTab(tab)
+    }
+
+    static func transferDriver(_ transfer: TransferStore) -> any FeatureDriver<TransferIntent, TransferState>
+    {
+        TransferStoreDriver(store: transfer)
     }
 
     static func snapshot(_ counter: CounterStore) -> CounterState {
@@ -94,5 +116,13 @@ enum StoreSubclassSubject: ArchitectureSubject {
 
     static func counterSnapshot(_ app: AppRootStore, at index: Int) -> CounterState {
         app.counters[index].state
+    }
+
+    static func selectedTab(_ app: AppStore) -> Tab {
+        app.state.selectedTab
+    }
+
+    static func selectedTab(_ app: AppRootStore) -> Tab {
+        app.selectedTab
     }
 }

@@ -63,6 +63,17 @@ enum ViperReducerSubject: ArchitectureSubject {
         app.didTapIncrement(counterAt: index)
     }
 
+    static func selectTab(_ app: AppPresenter, _ tab: Tab) {
+        app.didSelectTab(tab)
+    }
+
+    /// A view of the counter's own row presenter, over the app's one interactor.
+    static func observeScopedCounter(
+        _ app: AppPresenter, at index: Int, onChange: @escaping @MainActor () -> Void
+    ) {
+        app.row(at: index).attach(ObserverView(onRender: onChange))
+    }
+
     static func makeMultiStoreApp(counters: Int, dependencies: Dependencies) -> AppRootPresenter {
         AppRootRouter.makeModule(state: AppState(counterCount: counters), dependencies: dependencies)
     }
@@ -77,6 +88,16 @@ enum ViperReducerSubject: ArchitectureSubject {
 
     static func increment(_ app: AppRootPresenter, counterAt index: Int) {
         app.counters[index].didTapIncrement()
+    }
+
+    static func selectTab(_ app: AppRootPresenter, _ tab: Tab) {
+        app.didSelectTab(tab)
+    }
+
+    static func transferDriver(_ transfer: TransferPresenter) -> any FeatureDriver<
+        TransferIntent, TransferState
+    > {
+        TransferModuleDriver(transfer)
     }
 
     static func snapshot(_ counter: CounterPresenter) -> CounterState {
@@ -97,5 +118,13 @@ enum ViperReducerSubject: ArchitectureSubject {
 
     static func counterSnapshot(_ app: AppRootPresenter, at index: Int) -> CounterState {
         app.counters[index].state
+    }
+
+    static func selectedTab(_ app: AppPresenter) -> Tab {
+        app.state.selectedTab
+    }
+
+    static func selectedTab(_ app: AppRootPresenter) -> Tab {
+        app.state.selectedTab
     }
 }

@@ -9,6 +9,10 @@ public enum Tab: Equatable, Hashable, Sendable, CaseIterable {
 public enum Layout: String, Equatable, Hashable, Sendable, CaseIterable {
     /// One store owns the whole app state and routes child intents by index.
     case singleStore = "single-store"
+    /// One store owns the whole app state, as in ``singleStore``, and each counter's observer
+    /// watches only its own counter through the style's scoping tool (a row store, a selector, a
+    /// child object or presenter per row).
+    case singleStoreScoped = "single-store-scoped"
     /// One store (or view model) per child, plus a thin root that holds the selected tab.
     case multiStore = "multi-store"
 }
