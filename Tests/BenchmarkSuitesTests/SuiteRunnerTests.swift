@@ -43,7 +43,9 @@ struct SuiteRunnerTests {
         #expect(
             Set(stateCopyTimes.map(\.key.feature)) == ["transfer/updateAmount", "transfer/submitTransfer"])
         #expect(
-            stateCopyTimes.allSatisfy { $0.unit == ($0.key.feature == "transfer/updateAmount" ? .nanoseconds : .microseconds) }
+            stateCopyTimes.allSatisfy {
+                $0.unit == ($0.key.feature == "transfer/updateAmount" ? .nanoseconds : .microseconds)
+            }
         )
         for row in rows where row.key.metric == .time {
             #expect(row.median > 0 && row.ratioToBaseline != nil, "\(row.key)")
