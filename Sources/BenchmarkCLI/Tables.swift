@@ -34,13 +34,19 @@ enum ResultTable {
 enum ComparisonReport {
     static func render(_ comparison: Comparison, showAll: Bool) -> String {
         let listed = comparison.changes.filter { showAll || $0.verdict != .unchanged }
+        let table = listed.isEmpty ? "" : changeTable(listed) + "\n"
+        return table + summary(comparison) + advice(comparison)
+    }
+
+    /// One line per listed change: verdict, metric, both values, the change and the unit.
+    private static func changeTable(_ changes: [Comparison.Change]) -> String {
         var table = TextTable(
             columns: [
                 ("verdict", .left), ("metric", .left), ("baseline", .right), ("current", .right),
                 ("change", .right), ("unit", .left),
             ]
         )
-        for change in listed {
+        for change in changes {
             table.append([
                 change.verdict.rawValue, change.key.description, ResultTable.number(change.baseline),
                 ResultTable.number(change.current),
@@ -48,29 +54,36 @@ enum ComparisonReport {
                 change.unit.rawValue,
             ])
         }
+        return table.render()
+    }
+
+    /// How many metrics were compared, within what, and the count of each failing verdict.
+    private static func summary(_ comparison: Comparison) -> String {
         let tolerance =
             comparison.timeTolerance.map { String(format: "within %.0f%%", $0 * 100) }
             ?? "within each suite's tolerance"
         let scope =
             comparison.comparesTimes
             ? "time ratios \(tolerance), counts within their allowances" : "counts only, no times"
-        var text = listed.isEmpty ? "" : table.render() + "\n"
-        text += "\(comparison.changes.count) metrics compared (\(scope)): "
+        var text = "\(comparison.changes.count) metrics compared (\(scope)): "
         text +=
             "\(comparison.regressions.count) regressions, \(comparison.improvements.count) improvements.\n"
         for verdict in [Comparison.Verdict.behaviourChanged, .suspicious] {
             let count = comparison.changes.filter { $0.verdict == verdict }.count
             if count > 0 { text += "\(count) \(verdict.rawValue): \(verdict.explanation)\n" }
         }
-        if comparison.hasRegression {
-            text +=
-                "FAIL: see above. If the change is intended, refresh the baseline: bench baseline update.\n"
-        } else if !comparison.improvements.isEmpty {
-            text +=
-                "PASS. Improvements found: refresh the baseline to lock them in: bench baseline update.\n"
-        } else {
-            text += "PASS.\n"
-        }
         return text
+    }
+
+    /// The verdict line and what to do next.
+    private static func advice(_ comparison: Comparison) -> String {
+        if comparison.hasRegression {
+            return
+                "FAIL: see above. If the change is intended, refresh the baseline: bench baseline update.\n"
+        }
+        if !comparison.improvements.isEmpty {
+            return "PASS. Improvements found: refresh the baseline to lock them in: bench baseline update.\n"
+        }
+        return "PASS.\n"
     }
 }
