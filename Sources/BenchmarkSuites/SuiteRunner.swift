@@ -298,6 +298,7 @@ public struct SuiteRunner {
             rows.append(
                 spreadRow(benchmarkCase, "mallocs", "count", measurements.map(\.allocationsPerOperation)))
             rows.append(spreadRow(benchmarkCase, "bytes", "B", measurements.map(\.bytesPerOperation)))
+            rows += referenceCountRows(benchmarkCase, measurements)
             guard benchmarkCase.countsTasks else { continue }
             if report.tasksPerOperation != nil {
                 rows.append(
@@ -305,6 +306,19 @@ public struct SuiteRunner {
             }
         }
         return rows
+    }
+
+    /// Retains and releases per operation of a synchronous case (counted on its own thread, so
+    /// exact); none for async cases or where the runtime's entry points cannot be interposed.
+    private func referenceCountRows(_ benchmarkCase: BenchmarkCase, _ measurements: [AllocationMeasurement])
+        -> [ResultRow]
+    {
+        guard benchmarkCase.benchmark?.isAsync == false, measurements.allSatisfy({ $0.totals.retains != nil })
+        else { return [] }
+        return [
+            spreadRow(benchmarkCase, "retains", "count", measurements.compactMap(\.retainsPerOperation)),
+            spreadRow(benchmarkCase, "releases", "count", measurements.compactMap(\.releasesPerOperation)),
+        ]
     }
 
     /// Takes a case's extra counts; retention's heap readings in serial mode, like the effects'
