@@ -60,7 +60,8 @@ public enum ReferenceBenchmarks {
         let boxes = [Box(), Box(), Box()]
         return Benchmark("copy-3-references") { iterations in
             copyRepeatedly(
-                ThreeReferences(a: boxes[0], b: boxes[1], c: boxes[2]), iterations: iterations, assign: assign)
+                ThreeReferences(a: boxes[0], b: boxes[1], c: boxes[2]), iterations: iterations, assign: assign
+            )
         }
     }
 
