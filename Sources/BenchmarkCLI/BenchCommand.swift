@@ -33,6 +33,9 @@ public enum BenchCommand {
         _ arguments: [String], output: Output = .standard,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) async -> Int32 {
+        if arguments.first == InstructionPass.childCommand {
+            return await InstructionPass.child(Array(arguments.dropFirst()), output: output)
+        }
         let invocation: Invocation
         do {
             invocation = try Invocation.parse(arguments, vocabulary: vocabulary)
@@ -53,7 +56,7 @@ public enum BenchCommand {
             if configuration == "debug" && !options.allowDebug {
                 return ReleaseRerun.run(arguments, output: output, environment: environment)
             }
-            return await run(options, arguments: arguments, output: output)
+            return await run(options, arguments: arguments, output: output, environment: environment)
         }
     }
 
@@ -73,7 +76,13 @@ public enum BenchCommand {
 
     // MARK: - run
 
-    static func run(_ options: Invocation.RunOptions, arguments: [String], output: Output) async -> Int32 {
+    static func run(
+        _ options: Invocation.RunOptions, arguments: [String], output: Output, environment: [String: String]
+    ) async -> Int32 {
+        if options.instructions, let problem = InstructionPass.missingTool(environment: environment) {
+            output.error(problem)
+            return 2
+        }
         var destination: ResultFile?
         if let path = options.output {
             do {
@@ -89,9 +98,14 @@ public enum BenchCommand {
         }
         let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
         let rows: [ResultRow]
-        if options.bestOf > 1 {
+        if options.instructions || options.bestOf > 1 {
             do {
-                rows = try BestOfRuns.run(options, seed: seed, output: output)
+                rows =
+                    options.instructions
+                    ? try InstructionPass.run(
+                        options, runner: runner(options, seed: seed, output: output), environment: environment,
+                        output: output)
+                    : try BestOfRuns.run(options, seed: seed, output: output)
             } catch {
                 output.error(error.description)
                 return 2
@@ -129,7 +143,7 @@ public enum BenchCommand {
         rows.first { $0.hitIterationLimit && $0.key.architecture != "reference" }
     }
 
-    private static func runner(_ options: Invocation.RunOptions, seed: UInt64, output: Output) -> SuiteRunner
+    static func runner(_ options: Invocation.RunOptions, seed: UInt64, output: Output) -> SuiteRunner
     {
         var size = options.quick ? RunSize.quick : RunSize.full
         if let samples = options.samples { size.samples = samples }

@@ -27,6 +27,8 @@ public enum Invocation: Equatable, Sendable {
         public var bestOf = 1
         /// Seeds the shuffled order of the timing rounds; nil picks one from the clock.
         public var seed: UInt64?
+        /// Count instructions per operation under Valgrind instead of timing (synchronous cases only).
+        public var instructions = false
 
         public init() {}
     }
@@ -191,6 +193,9 @@ extension Invocation {
             case "--quick" where command == "run":
                 try noValue(name, inlineValue)
                 options.quick = true
+            case "--instructions" where command == "run":
+                try noValue(name, inlineValue)
+                options.instructions = true
             case "--allow-debug" where command == "run":
                 try noValue(name, inlineValue)
                 options.allowDebug = true
@@ -229,6 +234,9 @@ extension Invocation {
                 }
                 throw UsageError("unexpected argument '\(argument)' for \(command); see 'bench --help'")
             }
+        }
+        if options.instructions && options.bestOf > 1 {
+            throw UsageError("--instructions and --best-of conflict: instruction counts do not vary between processes")
         }
         if options.quick && options.samples != nil {
             throw UsageError("--quick and --samples conflict: --quick fixes a small sample count")

@@ -122,7 +122,7 @@ public struct SuiteRunner {
         (ContinuousClock.now - start).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1)))
     }
 
-    private func cases(of suite: Suite, n: Int? = nil) -> [BenchmarkCase] {
+    func cases(of suite: Suite, n: Int? = nil) -> [BenchmarkCase] {
         let all =
             if suite == .baseline {
                 Catalog.baselineCases()
