@@ -19,11 +19,12 @@ extension SuiteRunner {
     }
 
     /// Counts the instructions of every selected synchronous case of `suite` (call it in a process
-    /// running under callgrind). A sized suite builds one size at a time, as in a timed run. The N
-    /// of a case is its allocation pass's operation count.
+    /// running under callgrind). A sized suite builds one size at a time, as in a timed run, up to
+    /// the run size's ``RunSize/instructionSizeLimit``. The N of a case is its allocation pass's
+    /// operation count.
     public func countInstructions(suite name: String) async {
         guard let suite = Suite(rawValue: name) else { return }
-        let sizes: [Int?] = Self.sizes(of: suite) ?? [nil]
+        let sizes: [Int?] = Self.sizes(of: suite)?.filter { $0 <= size.instructionSizeLimit ?? .max } ?? [nil]
         for n in sizes
         where Self.catalogue.contains(where: {
             $0.suite == name && selection($0.suite, $0.architecture, $0.feature, nil, n)
