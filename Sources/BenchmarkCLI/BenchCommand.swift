@@ -103,7 +103,8 @@ public enum BenchCommand {
                 rows =
                     options.instructions
                     ? try InstructionPass.run(
-                        options, runner: runner(options, seed: seed, output: output), environment: environment,
+                        options, runner: runner(options, seed: seed, output: output),
+                        environment: environment,
                         output: output)
                     : try BestOfRuns.run(options, seed: seed, output: output)
             } catch {
@@ -143,8 +144,7 @@ public enum BenchCommand {
         rows.first { $0.hitIterationLimit && $0.key.architecture != "reference" }
     }
 
-    static func runner(_ options: Invocation.RunOptions, seed: UInt64, output: Output) -> SuiteRunner
-    {
+    static func runner(_ options: Invocation.RunOptions, seed: UInt64, output: Output) -> SuiteRunner {
         var size = options.quick ? RunSize.quick : RunSize.full
         if let samples = options.samples { size.samples = samples }
         let filter = options.filter
@@ -173,11 +173,13 @@ public enum BenchCommand {
             output.error(problem)
             return 2
         }
+        let instructionsSkipped = instructionSkip(options, baseline: baseline)
+        if let instructionsSkipped { output.data(instructionsSkipped + "\n") }
         let comparison: Comparison
         do {
             comparison = try Comparison(
                 baseline: baseline, current: current, timeTolerance: options.timeTolerance,
-                comparesTimes: !options.countsOnly)
+                comparesTimes: !options.countsOnly, comparesInstructions: instructionsSkipped == nil)
         } catch {
             output.error("cannot compare \(options.baseline) with \(options.current): \(error.description)")
             return 2
@@ -207,6 +209,18 @@ public enum BenchCommand {
                 + "times do not carry across machines; compare counts only (--counts-only) or pass --allow-other-machine"
         }
         return nil
+    }
+
+    /// Why instruction rows are not compared, as one line, or nil. Valgrind passes the host CPU's
+    /// features and cache sizes through, and glibc picks its `memcpy` and friends by them, so
+    /// instruction counts carry only between runs on the same CPU model.
+    static func instructionSkip(_ options: Invocation.CompareOptions, baseline: [ResultRow]) -> String? {
+        guard baseline.contains(where: { $0.kind == .instructions }),
+            let before = try? readMetadata(forCSV: options.baseline),
+            let after = try? readMetadata(forCSV: options.current), before.cpu != after.cpu
+        else { return nil }
+        return "instructions not compared: the baseline was counted on CPU '\(before.cpu)', this run on "
+            + "'\(after.cpu)' (glibc picks its memory functions by CPU)"
     }
 
     static func readMetadata(forCSV path: String) throws(FileProblem) -> RunMetadata {

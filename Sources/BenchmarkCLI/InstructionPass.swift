@@ -16,7 +16,7 @@ enum InstructionPass {
     static let childCommand = "__count-instructions"
 
     /// Why the pass cannot run with this `PATH`, as one line, or nil.
-    static func missingTool(environment: [String: String]) -> String? {
+    nonisolated static func missingTool(environment: [String: String]) -> String? {
         if executable("valgrind", environment: environment) == nil {
             return "--instructions runs the benchmarks under Valgrind, which is not installed: "
                 + "install the package 'valgrind' (apt-get install valgrind)"
@@ -29,19 +29,21 @@ enum InstructionPass {
     }
 
     /// The full path of `name` in the `PATH` of `environment`, or nil.
-    static func executable(_ name: String, environment: [String: String]) -> String? {
+    nonisolated static func executable(_ name: String, environment: [String: String]) -> String? {
         let directories = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
         return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Runs the pass for every selected synchronous suite and returns its rows.
+    /// Runs the pass for every selected synchronous suite and returns its rows, running the
+    /// `bench` program to run under Valgrind (`program`: this one unless a test names another).
     static func run(
-        _ options: Invocation.RunOptions, runner: SuiteRunner, environment: [String: String], output: Output
+        _ options: Invocation.RunOptions, runner: SuiteRunner, environment: [String: String], output: Output,
+        program: String? = Bundle.main.executablePath
     ) throws(FileProblem) -> [ResultRow] {
         guard let valgrind = executable("valgrind", environment: environment),
             let strip = executable("strip", environment: environment)
         else { throw FileProblem(description: missingTool(environment: environment) ?? "no Valgrind") }
-        guard let executable = Bundle.main.executablePath else {
+        guard let executable = program else {
             throw FileProblem(description: "cannot find this program's path to run it under Valgrind")
         }
         let directory = FileManager.default.temporaryDirectory
@@ -81,7 +83,9 @@ enum InstructionPass {
 
     /// The labelled dumps among the files of `directory` whose names start with `prefix`, in dump
     /// order (callgrind numbers them from 1).
-    static func readDumps(in directory: URL, prefix: String) throws(FileProblem) -> [(label: String, instructions: Int)] {
+    static func readDumps(in directory: URL, prefix: String) throws(FileProblem) -> [(
+        label: String, instructions: Int
+    )] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -124,7 +128,9 @@ enum InstructionPass {
             output.error("\(childCommand) counts instructions only under valgrind --tool=callgrind")
             return 2
         }
-        guard case .run(let options)? = try? Invocation.parse(Array(arguments.dropFirst()), vocabulary: BenchCommand.vocabulary)
+        guard
+            case .run(let options)? = try? Invocation.parse(
+                Array(arguments.dropFirst()), vocabulary: BenchCommand.vocabulary)
         else {
             output.error("\(childCommand): bad run options")
             return 2

@@ -236,7 +236,8 @@ extension Invocation {
             }
         }
         if options.instructions && options.bestOf > 1 {
-            throw UsageError("--instructions and --best-of conflict: instruction counts do not vary between processes")
+            throw UsageError(
+                "--instructions and --best-of conflict: instruction counts do not vary between processes")
         }
         if options.quick && options.samples != nil {
             throw UsageError("--quick and --samples conflict: --quick fixes a small sample count")

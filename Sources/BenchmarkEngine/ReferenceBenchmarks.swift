@@ -1,3 +1,5 @@
+import CAllocationCounter
+
 /// Benchmarks measured in every run so that other times can be stated as ratios to them.
 public enum ReferenceBenchmarks {
     /// An empty loop. The optimizer removes it, so its time per operation is the harness's own
@@ -62,6 +64,14 @@ public enum ReferenceBenchmarks {
             copyRepeatedly(
                 ThreeReferences(a: boxes[0], b: boxes[1], c: boxes[2]), iterations: iterations, assign: assign
             )
+        }
+    }
+
+    /// A body of known instruction cost: on x86_64, exactly 9 instructions per operation, in
+    /// assembly (see `cac_nine_instructions`). It validates the instruction pass.
+    public static var nineInstructions: Benchmark {
+        Benchmark("nine-instructions") { iterations in
+            cac_nine_instructions(UInt64(iterations))
         }
     }
 

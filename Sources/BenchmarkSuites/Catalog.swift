@@ -38,6 +38,7 @@ enum Catalog {
             reference(.baseline, "reference/decimal-equality", decimalEquality),
             reference(.baseline, "reference/copy-1-reference", ReferenceBenchmarks.copyOneReference),
             reference(.baseline, "reference/copy-3-references", ReferenceBenchmarks.copyThreeReferences),
+            reference(.baseline, "reference/nine-instructions", ReferenceBenchmarks.nineInstructions),
         ]
     }
 

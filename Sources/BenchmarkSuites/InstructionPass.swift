@@ -15,7 +15,9 @@ extension SuiteRunner {
 
     /// True when the selection picks at least one case of `suite`.
     public func selects(suite name: String) -> Bool {
-        Self.catalogue.contains { $0.suite == name && selection($0.suite, $0.architecture, $0.feature, nil, nil) }
+        Self.catalogue.contains {
+            $0.suite == name && selection($0.suite, $0.architecture, $0.feature, nil, nil)
+        }
     }
 
     /// Counts the instructions of every selected synchronous case of `suite` (call it in a process
@@ -34,14 +36,16 @@ extension SuiteRunner {
                 progress("  counting instructions: \(benchmarkCase.name)")
                 let iterations = benchmarkCase.allocationIterations
                 await benchmark.measureInstructions(
-                    iterations: iterations, label: Self.instructionLabel(benchmarkCase.key(metric: ""), iterations))
+                    iterations: iterations,
+                    label: Self.instructionLabel(benchmarkCase.key(metric: ""), iterations))
             }
         }
     }
 
     /// The dump label of a case: its key's fields and N, separated by `|`.
     static func instructionLabel(_ key: ResultRow.Key, _ iterations: Int) -> String {
-        [key.suite, key.architecture, key.feature, key.layout, key.n, String(iterations)].joined(separator: "|")
+        [key.suite, key.architecture, key.feature, key.layout, key.n, String(iterations)].joined(
+            separator: "|")
     }
 
     /// One `instructions` row per case from the dumps of its two samples (labels from
@@ -53,7 +57,8 @@ extension SuiteRunner {
         var samples: [String: [Int: Int]] = [:]
         var order: [String] = []
         for dump in dumps {
-            guard let bar = dump.label.lastIndex(of: "|"), let multiple = Int(dump.label[dump.label.index(after: bar)...])
+            guard let bar = dump.label.lastIndex(of: "|"),
+                let multiple = Int(dump.label[dump.label.index(after: bar)...])
             else { continue }
             let label = String(dump.label[..<bar])
             if samples[label] == nil { order.append(label) }
@@ -65,9 +70,11 @@ extension SuiteRunner {
                 let single = samples[label]?[1], let double = samples[label]?[2]
             else { return nil }
             let key = ResultRow.Key(
-                suite: fields[0], architecture: fields[1], feature: fields[2], layout: fields[3], n: fields[4],
+                suite: fields[0], architecture: fields[1], feature: fields[2], layout: fields[3],
+                n: fields[4],
                 metric: "instructions")
-            let perOperation = InstructionCounter.perOperation(single: single, double: double, iterations: iterations)
+            let perOperation = InstructionCounter.perOperation(
+                single: single, double: double, iterations: iterations)
             return .count(key, unit: "count", value: perOperation, configuration: configuration)
         }
     }

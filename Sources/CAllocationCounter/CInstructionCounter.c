@@ -55,6 +55,17 @@ void cac_instructions_resume(void) {
     client_request(toggle_collect_request, 0);
 }
 
+void cac_nine_instructions(uint64_t operations) {
+    if (operations == 0) {
+        return;
+    }
+    __asm__ volatile(
+        "1:\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tdecq %0\n\tjnz 1b"
+        : "+r"(operations)
+        :
+        : "cc");
+}
+
 #else
 
 bool cac_running_on_valgrind(void) {
@@ -72,6 +83,11 @@ void cac_instructions_pause(void) {
 }
 
 void cac_instructions_resume(void) {
+}
+
+void cac_nine_instructions(uint64_t operations) {
+    for (volatile uint64_t left = operations; left > 0; left--) {
+    }
 }
 
 #endif
