@@ -213,14 +213,16 @@ public enum BenchCommand {
 
     /// Why instruction rows are not compared, as one line, or nil. Valgrind passes the host CPU's
     /// features and cache sizes through, and glibc picks its `memcpy` and friends by them, so
-    /// instruction counts carry only between runs on the same CPU model.
+    /// instruction counts carry only between runs on the same CPU model (and Swift version).
     static func instructionSkip(_ options: Invocation.CompareOptions, baseline: [ResultRow]) -> String? {
         guard baseline.contains(where: { $0.kind == .instructions }),
             let before = try? readMetadata(forCSV: options.baseline),
-            let after = try? readMetadata(forCSV: options.current), before.cpu != after.cpu
+            let after = try? readMetadata(forCSV: options.current),
+            before.cpu != after.cpu || before.swiftVersion != after.swiftVersion
         else { return nil }
-        return "instructions not compared: the baseline was counted on CPU '\(before.cpu)', this run on "
-            + "'\(after.cpu)' (glibc picks its memory functions by CPU)"
+        return "instructions not compared: the baseline was counted on CPU '\(before.cpu)' with "
+            + "'\(before.swiftVersion)', this run on '\(after.cpu)' with '\(after.swiftVersion)' (glibc picks its "
+            + "memory functions by CPU; the runtime's code differs between Swift versions)"
     }
 
     static func readMetadata(forCSV path: String) throws(FileProblem) -> RunMetadata {

@@ -10,7 +10,7 @@ extension Invocation {
             OVERVIEW: Measure what seven app architectures cost for the same two features.
 
             USAGE: bench [run] [--filter <names>] [--quick | --samples <n>] [--best-of <n>] [--seed <n>]
-                             [--format csv|table] [--output <file>] [--allow-debug]
+                             [--format csv|table] [--output <file>] [--allow-debug] [--instructions]
                    bench list [--filter <names>]
                    bench compare <baseline.csv> <current.csv> [--time-tolerance <percent>]
                                  [--counts-only | --allow-other-machine] [--all]
@@ -39,6 +39,8 @@ extension Invocation {
               --output <file>         Write CSV to <file> (and run metadata to <file>.meta.json)
                                       instead of stdout. Written only when the run completes.
               --allow-debug           Run a debug build anyway; every row is marked debug.
+              --instructions          Count instructions per operation of the synchronous cases
+                                      under Valgrind (callgrind) instead of timing them.
 
             COMPARE OPTIONS:
               --time-tolerance <p>    Allowed rise of every time ratio, in percent. Default, per suite:
@@ -47,6 +49,8 @@ extension Invocation {
               --allow-other-machine   Compare times even though the two runs' metadata name different
                                       CPU models or Swift versions (refused otherwise, exit 2).
               --all                   Also list metrics that did not change.
+                                      Instructions may rise \(Int(Comparison.instructionTolerance * 100))% (same CPU model only);
+                                      mallocs, retains, releases \(Comparison.countAllowance) per operation.
 
             NAMES:
               suites:         \(vocabulary.suites.joined(separator: ", "))
