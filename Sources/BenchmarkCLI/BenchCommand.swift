@@ -98,21 +98,11 @@ public enum BenchCommand {
         }
         let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
         let rows: [ResultRow]
-        if options.instructions || options.bestOf > 1 {
-            do {
-                rows =
-                    options.instructions
-                    ? try InstructionPass.run(
-                        options, runner: runner(options, seed: seed, output: output),
-                        environment: environment,
-                        output: output)
-                    : try BestOfRuns.run(options, seed: seed, output: output)
-            } catch {
-                output.error(error.description)
-                return 2
-            }
-        } else {
-            rows = await runner(options, seed: seed, output: output).run()
+        do {
+            rows = try await measure(options, seed: seed, output: output, environment: environment)
+        } catch {
+            output.error(error.description)
+            return 2
         }
         if let emptied = rowOptimisedAway(rows) {
             output.error(
@@ -136,6 +126,19 @@ public enum BenchCommand {
             output.error("cannot write --output \(destination.path): \(error.localizedDescription)")
             return 2
         }
+    }
+
+    /// The rows of a run: the instruction pass, several processes (`--best-of`), or this one.
+    static func measure(
+        _ options: Invocation.RunOptions, seed: UInt64, output: Output, environment: [String: String]
+    ) async throws(FileProblem) -> [ResultRow] {
+        if options.instructions {
+            return try InstructionPass.run(
+                options, runner: runner(options, seed: seed, output: output), environment: environment,
+                output: output)
+        }
+        if options.bestOf > 1 { return try BestOfRuns.run(options, seed: seed, output: output) }
+        return await runner(options, seed: seed, output: output).run()
     }
 
     /// The first measured (non-reference) row whose batch sizing hit the iteration limit: its body
