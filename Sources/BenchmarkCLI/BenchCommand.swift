@@ -34,6 +34,9 @@ public enum BenchCommand {
         _ arguments: [String], output: Output = .standard,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) async -> Int32 {
+        if arguments.first == InstructionPass.childCommand {
+            return await InstructionPass.child(Array(arguments.dropFirst()), output: output)
+        }
         do {
             let invocation = try Invocation.parse(arguments, vocabulary: vocabulary)
             return try await execute(
@@ -59,9 +62,10 @@ public enum BenchCommand {
         case .updateBaseline where configuration == "debug":
             return try ReleaseRerun.run(arguments, environment: environment, output: output)
         case .run(let options):
-            try await run(options, arguments: arguments, output: output)
+            try await run(options, arguments: arguments, output: output, environment: environment)
         case .updateBaseline(let options):
-            try await run(options, arguments: arguments, output: output, releaseOnly: true)
+            try await run(
+                options, arguments: arguments, output: output, environment: environment, releaseOnly: true)
         }
         return ExitStatus.success.rawValue
     }
@@ -86,17 +90,18 @@ public enum BenchCommand {
     /// Runs the benchmarks and writes them to stdout or `--output`. With `releaseOnly` (a baseline),
     /// rows from anything but a release build are refused before a file is written.
     static func run(
-        _ options: Invocation.RunOptions, arguments: [String], output: Output, releaseOnly: Bool = false
+        _ options: Invocation.RunOptions, arguments: [String], output: Output, environment: [String: String],
+        releaseOnly: Bool = false
     ) async throws(BenchError) {
+        if options.instructions, let problem = InstructionPass.missingTool(environment: environment) {
+            throw .unusableInput(problem)
+        }
         let destination = try options.output.map(openDestination)
         if let problem = DeterministicHashing.ensureEnabled(arguments: arguments) {
             throw .unusableInput(problem)
         }
         let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
-        let rows =
-            options.bestOf > 1
-            ? try BestOfRuns.run(options, seed: seed, output: output)
-            : await runner(options, seed: seed, output: output).run()
+        let rows = try await measure(options, seed: seed, output: output, environment: environment)
         try check(rows, releaseOnly: releaseOnly)
         let text = try render(rows, options.format)
         guard let destination else { return output.data(text) }
@@ -147,6 +152,19 @@ public enum BenchCommand {
         }
     }
 
+    /// The rows of a run: the instruction pass, several processes (`--best-of`), or this one.
+    static func measure(
+        _ options: Invocation.RunOptions, seed: UInt64, output: Output, environment: [String: String]
+    ) async throws(BenchError) -> [ResultRow] {
+        if options.instructions {
+            return try InstructionPass.run(
+                options, runner: runner(options, seed: seed, output: output), environment: environment,
+                output: output)
+        }
+        if options.bestOf > 1 { return try BestOfRuns.run(options, seed: seed, output: output) }
+        return await runner(options, seed: seed, output: output).run()
+    }
+
     /// The first measured (non-reference) row whose batch sizing hit the iteration limit: its body
     /// costs next to nothing, which means the optimiser removed the work it was meant to measure.
     static func rowOptimisedAway(_ rows: [ResultRow]) -> ResultRow? {
@@ -175,11 +193,13 @@ public enum BenchCommand {
         let baseline = try readRows(options.baseline)
         let current = try readRows(options.current)
         if let problem = try machineProblem(options) { throw .unusableInput(problem) }
+        let instructionsSkipped = instructionSkip(options, baseline: baseline)
+        if let instructionsSkipped { output.progress(instructionsSkipped) }
         let comparison: Comparison
         do {
             comparison = try Comparison(
                 baseline: baseline, current: current, timeTolerance: options.timeTolerance,
-                comparesTimes: !options.countsOnly)
+                comparesTimes: !options.countsOnly, comparesInstructions: instructionsSkipped == nil)
         } catch {
             throw .unusableInput(
                 "cannot compare \(options.baseline) with \(options.current): \(error.description)")
@@ -221,6 +241,20 @@ public enum BenchCommand {
                 + "times do not carry across machines; compare counts only (--counts-only) or pass --allow-other-machine"
         }
         return nil
+    }
+
+    /// Why instruction rows are not compared, as one line, or nil. Valgrind passes the host CPU's
+    /// features and cache sizes through, and glibc picks its `memcpy` and friends by them, so
+    /// instruction counts carry only between runs on the same CPU model (and Swift version).
+    static func instructionSkip(_ options: Invocation.CompareOptions, baseline: [ResultRow]) -> String? {
+        guard baseline.contains(where: { $0.kind == .instructions }),
+            let before = try? readMetadata(forCSV: options.baseline),
+            let after = try? readMetadata(forCSV: options.current),
+            before.cpu != after.cpu || before.swiftVersion != after.swiftVersion
+        else { return nil }
+        return "instructions not compared: the baseline was counted on CPU '\(before.cpu)' with "
+            + "'\(before.swiftVersion)', this run on '\(after.cpu)' with '\(after.swiftVersion)' (glibc picks its "
+            + "memory functions by CPU; the runtime's code differs between Swift versions)"
     }
 
     static func readMetadata(forCSV path: String) throws(BenchError) -> RunMetadata {

@@ -37,6 +37,8 @@ public enum Invocation: Equatable, Sendable {
         public var bestOf = 1
         /// Seeds the shuffled order of the timing rounds; nil picks one from the clock.
         public var seed: UInt64?
+        /// Count instructions per operation under Valgrind instead of timing (synchronous cases only).
+        public var instructions = false
 
         public init() {}
     }

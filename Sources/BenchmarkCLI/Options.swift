@@ -164,6 +164,13 @@ extension CommandOption {
             }
         ),
         CommandOption(
+            "--instructions", .flag, [.run],
+            help: "Count instructions per operation of the synchronous cases under Valgrind (callgrind) "
+                + "instead of timing them; needs Debian's valgrind package. Not with --best-of: counts do "
+                + "not vary between processes.",
+            apply: { _, options in options.run.instructions = true }
+        ),
+        CommandOption(
             "--allow-debug", .flag, [.run], forwarded: true,
             help: "Measure a debug build instead of re-running in release; every row is marked debug.",
             apply: { _, options in options.run.allowDebug = true },

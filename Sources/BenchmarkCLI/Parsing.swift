@@ -82,6 +82,10 @@ extension Invocation {
         if options.quick && options.samples != nil {
             throw .usage("--quick and --samples conflict: --quick fixes a small sample count")
         }
+        if options.instructions && options.bestOf > 1 {
+            throw .usage(
+                "--instructions and --best-of conflict: instruction counts do not vary between processes")
+        }
         if options.output != nil && options.format == .table {
             throw .usage("--output writes CSV or JSON for other tools; drop --format table or --output")
         }

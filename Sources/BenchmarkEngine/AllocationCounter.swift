@@ -27,19 +27,29 @@ public struct AllocationCounts: Sendable, Equatable {
     public var liveBytes: Int
     /// Swift tasks created (`swift_task_create` calls); nil where they cannot be counted.
     public var tasksCreated: Int?
+    /// Swift strong retains (`swift_retain`, `swift_bridgeObjectRetain` and their `_n` forms, which
+    /// count n) made outside the Swift core library; nil where they cannot be counted.
+    public var retains: Int?
+    /// Swift strong releases, counted like `retains`; nil where they cannot be counted.
+    public var releases: Int?
 
     /// Creates counts from explicit values.
-    public init(allocations: Int, frees: Int, bytesAllocated: Int, liveBytes: Int, tasksCreated: Int?) {
+    public init(
+        allocations: Int, frees: Int, bytesAllocated: Int, liveBytes: Int, tasksCreated: Int?,
+        retains: Int? = nil, releases: Int? = nil
+    ) {
         self.allocations = allocations
         self.frees = frees
         self.bytesAllocated = bytesAllocated
         self.liveBytes = liveBytes
         self.tasksCreated = tasksCreated
+        self.retains = retains
+        self.releases = releases
     }
 
     /// No activity.
     static let zero = AllocationCounts(
-        allocations: 0, frees: 0, bytesAllocated: 0, liveBytes: 0, tasksCreated: 0)
+        allocations: 0, frees: 0, bytesAllocated: 0, liveBytes: 0, tasksCreated: 0, retains: 0, releases: 0)
 
     /// The sum of two windows' counts.
     public func adding(_ other: AllocationCounts) -> AllocationCounts {
@@ -48,7 +58,9 @@ public struct AllocationCounts: Sendable, Equatable {
             frees: frees + other.frees,
             bytesAllocated: bytesAllocated + other.bytesAllocated,
             liveBytes: liveBytes + other.liveBytes,
-            tasksCreated: tasksCreated.flatMap { mine in other.tasksCreated.map { mine + $0 } }
+            tasksCreated: tasksCreated.flatMap { mine in other.tasksCreated.map { mine + $0 } },
+            retains: retains.flatMap { mine in other.retains.map { mine + $0 } },
+            releases: releases.flatMap { mine in other.releases.map { mine + $0 } }
         )
     }
 
@@ -59,7 +71,9 @@ public struct AllocationCounts: Sendable, Equatable {
             frees: frees - other.frees,
             bytesAllocated: bytesAllocated - other.bytesAllocated,
             liveBytes: liveBytes - other.liveBytes,
-            tasksCreated: tasksCreated.flatMap { mine in other.tasksCreated.map { mine - $0 } }
+            tasksCreated: tasksCreated.flatMap { mine in other.tasksCreated.map { mine - $0 } },
+            retains: retains.flatMap { mine in other.retains.map { mine - $0 } },
+            releases: releases.flatMap { mine in other.releases.map { mine - $0 } }
         )
     }
 }
@@ -88,6 +102,10 @@ public struct AllocationMeasurement: Sendable, Equatable {
     public var liveBytesPerOperation: Double { Double(totals.liveBytes) / Double(iterations) }
     /// Swift tasks created per operation; nil where tasks cannot be counted.
     public var tasksPerOperation: Double? { totals.tasksCreated.map { Double($0) / Double(iterations) } }
+    /// Swift retains per operation; nil where they cannot be counted.
+    public var retainsPerOperation: Double? { totals.retains.map { Double($0) / Double(iterations) } }
+    /// Swift releases per operation; nil where they cannot be counted.
+    public var releasesPerOperation: Double? { totals.releases.map { Double($0) / Double(iterations) } }
 }
 
 /// The allocation pass of one benchmark: several repetitions and their median.
@@ -128,6 +146,8 @@ public struct AllocationReport: Sendable, Equatable {
         func middle(_ values: [Int]) -> Int { values.sorted()[(values.count - 1) / 2] }
         let totals = measurements.map(\.totals)
         let tasks = totals.compactMap(\.tasksCreated)
+        let retains = totals.compactMap(\.retains)
+        let releases = totals.compactMap(\.releases)
         return AllocationMeasurement(
             iterations: measurements[0].iterations,
             totals: AllocationCounts(
@@ -135,7 +155,9 @@ public struct AllocationReport: Sendable, Equatable {
                 frees: middle(totals.map(\.frees)),
                 bytesAllocated: middle(totals.map(\.bytesAllocated)),
                 liveBytes: middle(totals.map(\.liveBytes)),
-                tasksCreated: tasks.count == totals.count ? middle(tasks) : nil
+                tasksCreated: tasks.count == totals.count ? middle(tasks) : nil,
+                retains: retains.count == totals.count ? middle(retains) : nil,
+                releases: releases.count == totals.count ? middle(releases) : nil
             )
         )
     }
@@ -201,6 +223,10 @@ public enum AllocationCounter {
 
     /// True when Swift task creations are counted on this platform.
     public static var isCountingTasks: Bool { cac_tasks_are_available() }
+
+    /// True when Swift retains and releases are counted on this platform (Linux x86_64 with the
+    /// runtime linked dynamically). Calls the Swift core library makes to itself are never counted.
+    public static var isCountingRetains: Bool { cac_retains_are_available() }
 
     /// The counters of `scope` accumulated over all its windows so far (for `.currentThread`, the
     /// calling thread's windows); nil when counting is unavailable. `liveBytes` of two readings
@@ -366,7 +392,9 @@ public enum AllocationCounter {
             frees: Int(truncatingIfNeeded: raw.frees),
             bytesAllocated: Int(truncatingIfNeeded: raw.bytes_allocated),
             liveBytes: Int(truncatingIfNeeded: raw.live_bytes),
-            tasksCreated: isCountingTasks ? Int(truncatingIfNeeded: raw.tasks_created) : nil
+            tasksCreated: isCountingTasks ? Int(truncatingIfNeeded: raw.tasks_created) : nil,
+            retains: isCountingRetains ? Int(truncatingIfNeeded: raw.retains) : nil,
+            releases: isCountingRetains ? Int(truncatingIfNeeded: raw.releases) : nil
         )
     }
 }

@@ -1,3 +1,5 @@
+import CAllocationCounter
+
 /// One measurable operation, written so the harness costs one call per sample, not per operation.
 ///
 /// The body receives an iteration count and runs the loop itself, so the measured operation is
@@ -228,6 +230,8 @@ struct Meter {
     enum Mode {
         case time(SampleClock)
         case allocations(AllocationCounter.Scope)
+        /// Callgrind collects between start and stop and dumps its counts under `label`.
+        case instructions(label: String)
     }
 
     @usableFromInline let mode: Mode
@@ -254,6 +258,8 @@ struct Meter {
             resumeClock()
         case .allocations(let scope):
             countsBefore = AllocationCounter.open(scope)
+        case .instructions:
+            cac_instructions_start()
         }
     }
 
@@ -268,6 +274,8 @@ struct Meter {
                 let total = after.subtracting(before)
                 return excluded.map { total.subtracting($0) } ?? total
             }
+        case .instructions(let label):
+            cac_instructions_stop(label)
         }
     }
 
@@ -279,6 +287,8 @@ struct Meter {
             pauseClock()
         case .allocations:
             pausedAt = AllocationCounter.open(.currentThread)
+        case .instructions:
+            cac_instructions_pause()
         }
     }
 
@@ -290,6 +300,8 @@ struct Meter {
         case .allocations:
             let part = AllocationCounter.close(.currentThread).subtracting(pausedAt ?? .zero)
             excluded = excluded.map { $0.adding(part) } ?? part
+        case .instructions:
+            cac_instructions_resume()
         }
     }
 

@@ -1,3 +1,5 @@
+import CAllocationCounter
+
 /// Benchmarks measured in every run so that other times can be stated as ratios to them.
 public enum ReferenceBenchmarks {
     /// An empty loop. The optimizer removes it, so its time per operation is the harness's own
@@ -46,6 +48,33 @@ public enum ReferenceBenchmarks {
         }
     }
 
+    /// Assigns a copy of a struct holding one class reference over another such struct: by
+    /// construction one retain (the copy) and one release (the value overwritten) per operation.
+    public static var copyOneReference: Benchmark {
+        let box = Box()
+        return Benchmark("copy-1-reference") { iterations in
+            copyRepeatedly(OneReference(a: box), iterations: iterations, assign: assign)
+        }
+    }
+
+    /// The same with three distinct class references: three retains and three releases per operation.
+    public static var copyThreeReferences: Benchmark {
+        let boxes = [Box(), Box(), Box()]
+        return Benchmark("copy-3-references") { iterations in
+            copyRepeatedly(
+                ThreeReferences(a: boxes[0], b: boxes[1], c: boxes[2]), iterations: iterations, assign: assign
+            )
+        }
+    }
+
+    /// A body of known instruction cost: on x86_64, exactly 9 instructions per operation, in
+    /// assembly (see `cac_nine_instructions`). It validates the instruction pass.
+    public static var nineInstructions: Benchmark {
+        Benchmark("nine-instructions") { iterations in
+            cac_nine_instructions(UInt64(iterations))
+        }
+    }
+
     /// All reference benchmarks: empty, struct mutation, closure call, round trip.
     public static var all: [Benchmark] { [empty, structMutation, closureCall, roundTrip] }
 }
@@ -71,6 +100,54 @@ struct MutableState {
         count &+= 1
         checksum = (checksum ^ count) &* 0x100_0000_01b3
     }
+}
+
+/// A class instance: copying a reference to it is one retain, dropping one is one release.
+final class Box {}
+
+/// A struct holding one class reference.
+struct OneReference {
+    var a: Box
+}
+
+/// A struct holding three class references.
+struct ThreeReferences {
+    var a: Box
+    var b: Box
+    var c: Box
+}
+
+/// Assigns `value` over a copy of itself `iterations` times with `assign`, through pointers so
+/// that no other copy is made, in a debug build as in a release one. What the sample does once
+/// (the two variables) cancels out of the allocation pass's difference of two sample sizes.
+func copyRepeatedly<Value>(
+    _ value: Value, iterations: Int,
+    assign: (_ source: UnsafeMutablePointer<Value>, _ destination: UnsafeMutablePointer<Value>) -> Void
+) {
+    var source = opaque(value)
+    var destination = source
+    withUnsafeMutablePointer(to: &source) { source in
+        withUnsafeMutablePointer(to: &destination) { destination in
+            for _ in 0..<iterations { assign(source, destination) }
+        }
+    }
+}
+
+/// `destination.pointee = source.pointee`: retains the source's reference and releases the one the
+/// destination held. Not generic, and out of line, so that the copy is compiled here even in a
+/// debug build: a generic copy of a one-reference struct goes through the Swift core library's
+/// own value witnesses, whose retains the interposer cannot see.
+@inline(never)
+func assign(_ source: UnsafeMutablePointer<OneReference>, _ destination: UnsafeMutablePointer<OneReference>) {
+    destination.pointee = source.pointee
+}
+
+/// The three-reference form of the assignment above.
+@inline(never)
+func assign(
+    _ source: UnsafeMutablePointer<ThreeReferences>, _ destination: UnsafeMutablePointer<ThreeReferences>
+) {
+    destination.pointee = source.pointee
 }
 
 /// A closure in a struct, so `opaque` launders it without reabstraction thunks.

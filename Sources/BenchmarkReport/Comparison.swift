@@ -72,8 +72,16 @@ public struct Comparison: Sendable {
     /// The allowed rise of a time ratio for suites without their own tolerance.
     public static let defaultTimeTolerance = 0.25
 
-    /// How much an allocation, task or observer count per operation may rise (async noise).
+    /// How much an allocation, retain, release, task or observer count per operation may rise
+    /// (async noise).
     public static let countAllowance = 0.5
+
+    /// The fraction of the baseline instructions per operation may rise (or fall) before it counts.
+    /// Ten quick instruction passes of one build counted identical figures for every row, but rows
+    /// whose dictionaries hash object addresses move when the heap does: a quick and a full pass of
+    /// one build differed by up to 1.7% in an Observation layout row (docs/measurement.md,
+    /// "Instructions"). The allowance sits above that and below a 5% regression.
+    public static let instructionTolerance = 0.02
 
     /// How many bytes per operation may be added before a rise counts, plus a fraction of the
     /// baseline: ``byteRelativeAllowance``, or the suite's own in ``suiteByteRelativeAllowances``.
@@ -97,6 +105,8 @@ public struct Comparison: Sendable {
     public let timeTolerance: Double?
     /// False when only counts were compared (the runs come from different machines).
     public let comparesTimes: Bool
+    /// False when instruction rows were skipped (the runs come from different CPU models).
+    public let comparesInstructions: Bool
     /// Every compared metric, failures first, then improvements, then other changes, then the rest.
     public let changes: [Change]
 
@@ -110,7 +120,7 @@ public struct Comparison: Sendable {
     ///
     /// Process spreads are skipped (they describe a run's noise), and so are informational rows
     /// present on one side only; every other row must be on both. With `comparesTimes` false, time
-    /// rows are skipped too.
+    /// rows are skipped too; with `comparesInstructions` false, instruction rows.
     ///
     /// - Throws: ``ComparisonError`` when the runs cannot be compared: rows missing on either side,
     ///   units that differ, a debug run on either side, or a time row without its ratio.
@@ -118,13 +128,16 @@ public struct Comparison: Sendable {
         baseline: [ResultRow],
         current: [ResultRow],
         timeTolerance: Double? = nil,
-        comparesTimes: Bool = true
+        comparesTimes: Bool = true,
+        comparesInstructions: Bool = true
     ) throws(ComparisonError) {
         self.timeTolerance = timeTolerance
         self.comparesTimes = comparesTimes
+        self.comparesInstructions = comparesInstructions
         // A process spread describes how noisy a run was, not what the code costs: never compared.
         func compared(_ row: ResultRow) -> Bool {
-            (comparesTimes || row.kind != .time) && row.key.metric != .processSpread
+            (comparesTimes || row.kind != .time) && (comparesInstructions || row.kind != .instructions)
+                && row.key.metric != .processSpread
         }
         let before = Dictionary(
             baseline.filter(compared).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -165,6 +178,8 @@ public struct Comparison: Sendable {
                 old, new, tolerance: tolerance ?? suiteTimeTolerances[old.key.suite] ?? defaultTimeTolerance)
         case .count:
             return rise(old, new, allowance: countAllowance)
+        case .instructions:
+            return rise(old, new, allowance: instructionTolerance * old.median)
         case .bytes:
             let relative = suiteByteRelativeAllowances[old.key.suite] ?? byteRelativeAllowance
             return rise(old, new, allowance: byteAllowance + relative * old.median)

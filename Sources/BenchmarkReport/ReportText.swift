@@ -51,6 +51,8 @@ extension Comparison {
             return "+\(ReportText.short(tolerance(forSuite: change.key.suite) * 100))%"
         case .count, .behaviour:
             return "±\(ReportText.short(Self.countAllowance))"
+        case .instructions:
+            return "+\(ReportText.short(Self.instructionTolerance * 100))%"
         case .bytes:
             let relative = Self.suiteByteRelativeAllowances[change.key.suite] ?? Self.byteRelativeAllowance
             return "±\(ReportText.short(Self.byteAllowance + relative * change.baseline)) B"

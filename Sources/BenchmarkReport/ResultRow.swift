@@ -114,10 +114,15 @@ public struct ResultRow: Equatable, Sendable {
 public enum MetricKind: Sendable, Equatable {
     /// A time: compared as a ratio to the in-run reference, within the suite's tolerance.
     case time
-    /// Allocations per operation. Synchronous ones are exact; async ones vary by a fraction of one
+    /// Allocations, retains or releases per operation. Synchronous ones are exact; async ones vary by a fraction of one
     /// per operation with thread timing, so a rise counts from ``Comparison/countAllowance`` up: one
     /// more allocation per operation is always caught.
     case count
+    /// Instructions per operation counted under Valgrind (`bench --instructions`): a rise counts
+    /// beyond ``Comparison/instructionTolerance`` of the baseline. They do not depend on load, but
+    /// glibc picks its string and memory functions by CPU, so they are compared only between runs
+    /// on the same CPU model.
+    case instructions
     /// Bytes allocated per operation: a rise counts beyond ``Comparison/byteAllowance`` plus
     /// ``Comparison/byteRelativeAllowance`` of the baseline.
     case bytes

@@ -31,6 +31,12 @@ public enum Metric: String, CaseIterable, Sendable {
     case cpuTime = "cpu-time"
     /// Heap allocations per operation.
     case mallocs
+    /// Calls to the runtime's retain entry points per operation (an `_n` call counts n).
+    case retains
+    /// Calls to the runtime's release entry points per operation (an `_n` call counts n).
+    case releases
+    /// Instructions per operation, counted under Valgrind's callgrind (`bench --instructions`).
+    case instructions
     /// Bytes allocated per operation.
     case bytes
     /// Tasks started per operation.
@@ -57,7 +63,8 @@ public enum Metric: String, CaseIterable, Sendable {
     public var kind: MetricKind {
         switch self {
         case .time: .time
-        case .mallocs: .count
+        case .mallocs, .retains, .releases: .count
+        case .instructions: .instructions
         case .bytes: .bytes
         case .retainedBytes: .retention
         case .tasks, .observersWoken: .behaviour
@@ -70,7 +77,7 @@ public enum Metric: String, CaseIterable, Sendable {
     public var unit: Unit? {
         switch self {
         case .time, .cpuTime, .costPerObserver: nil
-        case .mallocs, .tasks, .observersWoken: .count
+        case .mallocs, .retains, .releases, .instructions, .tasks, .observersWoken: .count
         case .bytes, .retainedBytes: .bytes
         case .growthExponent, .growthSlope: .exponent
         case .processSpread: .percent

@@ -37,6 +37,9 @@ enum Catalog {
             reference(.baseline, "reference/closure-call", ReferenceBenchmarks.closureCall),
             reference(.baseline, "reference/empty", ReferenceBenchmarks.empty, unit: .nanosecondsPerSample),
             reference(.baseline, "reference/decimal-equality", decimalEquality),
+            reference(.baseline, "reference/copy-1-reference", ReferenceBenchmarks.copyOneReference),
+            reference(.baseline, "reference/copy-3-references", ReferenceBenchmarks.copyThreeReferences),
+            reference(.baseline, "reference/nine-instructions", ReferenceBenchmarks.nineInstructions),
         ]
     }
 

@@ -30,6 +30,10 @@ public struct RunSize: Sendable, Equatable {
     public var targetSampleDuration: Duration
     /// How many effects the retention suite runs per architecture.
     public var retentionEffects: Int
+    /// The largest N the instruction pass counts (nil: every size). Under callgrind one operation
+    /// of a single store at N = 10,000 is about a billion instructions, and its layout cases alone
+    /// take over 7 minutes on a 2-core machine, so a quick run stops at N = 1,000.
+    public var instructionSizeLimit: Int?
 
     public init(samples: Int, warmUpRounds: Int, targetSampleDuration: Duration, retentionEffects: Int) {
         self.samples = samples
@@ -48,13 +52,18 @@ public struct RunSize: Sendable, Equatable {
 
     /// The CI-sized run: 7 samples of at least 0.5 ms each, 4,000 effects per retention figure
     /// (a store that keeps its tasks holds hundreds of bytes per effect; one that forgets them
-    /// holds a few hundred bytes in all, under 0.1 B per effect); the same rows as a full run.
-    public static let quick = RunSize(
-        samples: 7,
-        warmUpRounds: 1,
-        targetSampleDuration: .microseconds(500),
-        retentionEffects: 4_000
-    )
+    /// holds a few hundred bytes in all, under 0.1 B per effect); the same rows as a full run,
+    /// except that instructions are counted up to N = 1,000.
+    public static let quick: RunSize = {
+        var size = RunSize(
+            samples: 7,
+            warmUpRounds: 1,
+            targetSampleDuration: .microseconds(500),
+            retentionEffects: 4_000
+        )
+        size.instructionSizeLimit = 1_000
+        return size
+    }()
 
     /// A tiny run for tests: numbers are meaningless, every row is produced.
     public static let smoke = RunSize(

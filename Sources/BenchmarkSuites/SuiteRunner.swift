@@ -124,7 +124,7 @@ public struct SuiteRunner {
         (ContinuousClock.now - start).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1)))
     }
 
-    private func cases(of suite: Suite, n: Int? = nil) -> [BenchmarkCase] {
+    func cases(of suite: Suite, n: Int? = nil) -> [BenchmarkCase] {
         let all =
             if suite == .baseline {
                 Catalog.baselineCases()
@@ -300,6 +300,7 @@ public struct SuiteRunner {
             rows.append(
                 spreadRow(benchmarkCase, .mallocs, measurements.map(\.allocationsPerOperation)))
             rows.append(spreadRow(benchmarkCase, .bytes, measurements.map(\.bytesPerOperation)))
+            rows += referenceCountRows(benchmarkCase, measurements)
             guard benchmarkCase.countsTasks else { continue }
             if report.tasksPerOperation != nil {
                 rows.append(
@@ -307,6 +308,19 @@ public struct SuiteRunner {
             }
         }
         return rows
+    }
+
+    /// Retains and releases per operation of a synchronous case (counted on its own thread, so
+    /// exact); none for async cases or where the runtime's entry points cannot be interposed.
+    private func referenceCountRows(_ benchmarkCase: BenchmarkCase, _ measurements: [AllocationMeasurement])
+        -> [ResultRow]
+    {
+        guard benchmarkCase.benchmark?.isAsync == false, measurements.allSatisfy({ $0.totals.retains != nil })
+        else { return [] }
+        return [
+            spreadRow(benchmarkCase, .retains, measurements.compactMap(\.retainsPerOperation)),
+            spreadRow(benchmarkCase, .releases, measurements.compactMap(\.releasesPerOperation)),
+        ]
     }
 
     /// Takes a case's extra counts; retention's heap readings in serial mode, like the effects'

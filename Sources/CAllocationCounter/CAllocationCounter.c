@@ -38,6 +38,8 @@ static _Atomic uint64_t free_count = 0;
 static _Atomic uint64_t allocated_bytes = 0;
 static _Atomic int64_t live_bytes = 0;
 static _Atomic uint64_t task_count = 0;
+static _Atomic uint64_t retain_count = 0;
+static _Atomic uint64_t release_count = 0;
 
 // Counters of current-thread windows, one set per thread, cumulative over that thread's windows.
 // Only the owning thread writes or reads them; they are atomics so that a re-entrant call (a
@@ -50,6 +52,8 @@ typedef struct {
     _Atomic uint64_t bytes_allocated;
     _Atomic int64_t live_bytes;
     _Atomic uint64_t tasks_created;
+    _Atomic uint64_t retains;
+    _Atomic uint64_t releases;
 } thread_counters;
 
 static _Thread_local thread_counters this_thread __attribute__((tls_model("initial-exec")));
@@ -341,6 +345,120 @@ bool cac_set_serial_executor(bool on) {
 }
 #endif
 
+// MARK: Swift retains and releases
+//
+// The executable defines the runtime's strong retain and release entry points the compiler emits
+// on Linux (swift_retain, swift_release, their _n forms and the bridge-object forms; there are no
+// unknown-object forms without Objective-C), counts each call with a non-NULL object while a window
+// is open, and forwards it to the runtime's own definition (dlsym RTLD_NEXT). Calls from the
+// executable's own code and from other shared libraries (Observation, Foundation, concurrency) bind
+// to these definitions; calls the Swift core library makes to itself are bound inside it and are
+// not seen. Only x86_64 is enabled: these entry points use the C calling convention there (a single
+// pointer in, the same pointer out); elsewhere retains are reported as unavailable.
+
+#if defined(__x86_64__)
+
+typedef void *(*cac_retain_function)(void *object);
+typedef void *(*cac_retain_n_function)(void *object, uint32_t count);
+typedef void (*cac_release_function)(void *object);
+typedef void (*cac_release_n_function)(void *object, uint32_t count);
+
+static _Atomic bool reference_counting_works = false;
+
+static inline void count_references(const void *object, uint64_t count, bool is_retain) {
+    if (object == NULL) {
+        return;
+    }
+    targets to = counting_targets();
+    if (to.all_threads) {
+        atomic_fetch_add_explicit(is_retain ? &retain_count : &release_count, count, memory_order_relaxed);
+    }
+    if (to.this_thread) {
+        atomic_fetch_add_explicit(
+            is_retain ? &this_thread.retains : &this_thread.releases, count, memory_order_relaxed);
+    }
+}
+
+static void *next_definition(const char *name) {
+    void *next = dlsym(RTLD_NEXT, name);
+    if (next == NULL) {
+        fprintf(stderr, "CAllocationCounter: %s not found in the Swift runtime\n", name);
+        abort();
+    }
+    return next;
+}
+
+// One forwarder per entry point: the runtime's definition, found on first use (dlsym does not
+// retain or release, so resolving inside the call is safe) and then kept.
+#define CAC_FORWARD(name, type)                                                       \
+    static _Atomic(type) next_##name = NULL;                                          \
+    static inline type original_##name(void) {                                        \
+        type next = atomic_load_explicit(&next_##name, memory_order_relaxed);         \
+        if (__builtin_expect(next == NULL, 0)) {                                      \
+            next = (type)next_definition(#name);                                      \
+            atomic_store_explicit(&next_##name, next, memory_order_relaxed);          \
+        }                                                                             \
+        return next;                                                                  \
+    }
+
+#define CAC_RETAIN(name)                                                              \
+    CAC_FORWARD(name, cac_retain_function)                                            \
+    __attribute__((weak, visibility("default"))) void *name(void *object) {           \
+        count_references(object, 1, true);                                            \
+        return original_##name()(object);                                             \
+    }
+
+#define CAC_RETAIN_N(name)                                                            \
+    CAC_FORWARD(name, cac_retain_n_function)                                          \
+    __attribute__((weak, visibility("default"))) void *name(void *object, uint32_t n) { \
+        count_references(object, n, true);                                            \
+        return original_##name()(object, n);                                          \
+    }
+
+#define CAC_RELEASE(name)                                                             \
+    CAC_FORWARD(name, cac_release_function)                                           \
+    __attribute__((weak, visibility("default"))) void name(void *object) {            \
+        count_references(object, 1, false);                                           \
+        original_##name()(object);                                                    \
+    }
+
+#define CAC_RELEASE_N(name)                                                           \
+    CAC_FORWARD(name, cac_release_n_function)                                         \
+    __attribute__((weak, visibility("default"))) void name(void *object, uint32_t n) { \
+        count_references(object, n, false);                                           \
+        original_##name()(object, n);                                                 \
+    }
+
+CAC_RETAIN(swift_retain)
+CAC_RETAIN_N(swift_retain_n)
+CAC_RELEASE(swift_release)
+CAC_RELEASE_N(swift_release_n)
+CAC_RETAIN(swift_bridgeObjectRetain)
+CAC_RETAIN_N(swift_bridgeObjectRetain_n)
+CAC_RELEASE(swift_bridgeObjectRelease)
+CAC_RELEASE_N(swift_bridgeObjectRelease_n)
+
+// Counting works only if calls reach the definitions above: with a statically linked runtime its
+// strong definitions replace these weak ones. dlsym may allocate: this runs before any window opens.
+__attribute__((constructor)) static void cac_check_reference_counting(void) {
+    void *winner = dlsym(RTLD_DEFAULT, "swift_retain");
+    void *next = dlsym(RTLD_NEXT, "swift_retain");
+    atomic_store_explicit(
+        &reference_counting_works, next != NULL && winner == (void *)&swift_retain, memory_order_release);
+}
+
+static bool references_are_counted(void) {
+    return atomic_load_explicit(&reference_counting_works, memory_order_acquire);
+}
+
+#else
+
+static bool references_are_counted(void) {
+    return false;
+}
+
+#endif
+
 // MARK: Control
 
 bool cac_is_available(void) {
@@ -349,6 +467,10 @@ bool cac_is_available(void) {
 
 bool cac_tasks_are_available(void) {
     return tasks_are_counted();
+}
+
+bool cac_retains_are_available(void) {
+    return references_are_counted();
 }
 
 
@@ -390,6 +512,8 @@ cac_counts cac_read(void) {
     counts.bytes_allocated = atomic_load_explicit(&allocated_bytes, memory_order_relaxed);
     counts.live_bytes = atomic_load_explicit(&live_bytes, memory_order_relaxed);
     counts.tasks_created = atomic_load_explicit(&task_count, memory_order_relaxed);
+    counts.retains = atomic_load_explicit(&retain_count, memory_order_relaxed);
+    counts.releases = atomic_load_explicit(&release_count, memory_order_relaxed);
     return counts;
 }
 
@@ -400,6 +524,8 @@ cac_counts cac_read_current_thread(void) {
     counts.bytes_allocated = atomic_load_explicit(&this_thread.bytes_allocated, memory_order_relaxed);
     counts.live_bytes = atomic_load_explicit(&this_thread.live_bytes, memory_order_relaxed);
     counts.tasks_created = atomic_load_explicit(&this_thread.tasks_created, memory_order_relaxed);
+    counts.retains = atomic_load_explicit(&this_thread.retains, memory_order_relaxed);
+    counts.releases = atomic_load_explicit(&this_thread.releases, memory_order_relaxed);
     return counts;
 }
 
@@ -416,6 +542,10 @@ bool cac_is_available(void) {
 }
 
 bool cac_tasks_are_available(void) {
+    return false;
+}
+
+bool cac_retains_are_available(void) {
     return false;
 }
 
@@ -446,7 +576,7 @@ void cac_stop_current_thread(void) {
 }
 
 cac_counts cac_read(void) {
-    cac_counts counts = {0, 0, 0, 0, 0};
+    cac_counts counts = {0, 0, 0, 0, 0, 0, 0};
     return counts;
 }
 

@@ -7,15 +7,16 @@ import Testing
 
 /// Captures what `bench` writes, so a test can check the exit status and the one-line errors.
 final class Captured: Sendable {
-    private let lines = Mutex<(data: String, errors: [String])>(("", []))
+    private let lines = Mutex<(data: String, progress: [String], errors: [String])>(("", [], []))
 
     var data: String { lines.withLock { $0.data } }
+    var progress: [String] { lines.withLock { $0.progress } }
     var errors: [String] { lines.withLock { $0.errors } }
 
     var output: Output {
         Output(
             data: { text in self.lines.withLock { $0.data += text } },
-            progress: { _ in },
+            progress: { text in self.lines.withLock { $0.progress.append(text) } },
             error: { text in self.lines.withLock { $0.errors.append(text) } }
         )
     }

@@ -105,6 +105,7 @@ struct OptionTableTests {
             expected.seed = seed
             expected.bestOf = 1
             expected.format = .csv
+            expected.instructions = false  // never with --best-of: the parser refuses the two together
             #expect(try Invocation.parse(child, vocabulary: vocabulary) == .run(expected), "\(option.name)")
         }
     }

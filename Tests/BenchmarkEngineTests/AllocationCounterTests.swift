@@ -70,7 +70,8 @@ struct AllocationCounterTests {
             measured.totals
                 == AllocationCounts(
                     allocations: 0, frees: 0, bytesAllocated: 0, liveBytes: 0,
-                    tasksCreated: measured.totals.tasksCreated))
+                    tasksCreated: measured.totals.tasksCreated,
+                    retains: measured.totals.retains, releases: measured.totals.releases))
         #expect(measured.totals.tasksCreated ?? 0 == 0)
     }
 

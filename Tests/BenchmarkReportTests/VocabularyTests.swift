@@ -23,7 +23,8 @@ struct VocabularyTests {
             ])
         #expect(
             Metric.allCases.map(\.rawValue) == [
-                "time", "cpu-time", "mallocs", "bytes", "tasks", "observers-woken", "retained-bytes",
+                "time", "cpu-time", "mallocs", "retains", "releases", "instructions", "bytes", "tasks",
+                "observers-woken", "retained-bytes",
                 "growth-exponent", "growth-slope", "cost-per-observer", "process-spread",
             ])
         #expect(
@@ -115,6 +116,9 @@ struct MetricKindTests {
         .time: (.time, .regression, .suspicious),
         .cpuTime: (.informational, .changed, .changed),
         .mallocs: (.count, .regression, .improvement),
+        .retains: (.count, .regression, .improvement),
+        .releases: (.count, .regression, .improvement),
+        .instructions: (.instructions, .regression, .improvement),
         .bytes: (.bytes, .regression, .improvement),
         .tasks: (.behaviour, .behaviourChanged, .behaviourChanged),
         .observersWoken: (.behaviour, .behaviourChanged, .behaviourChanged),

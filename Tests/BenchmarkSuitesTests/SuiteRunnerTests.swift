@@ -10,6 +10,11 @@ import Testing
 @Suite("Suite runner", .serialized)
 struct SuiteRunnerTests {
     static let everyArchitecture = Set(ArchitectureID.allCases.map(\.rawValue))
+    /// The metrics of a synchronous case: its time, its allocations and, where the runtime's entry
+    /// points are interposed, its retains and releases.
+    static let synchronousMetrics: Set<Metric> =
+        AllocationCounter.isCountingRetains
+        ? [.time, .mallocs, .bytes, .retains, .releases] : [.time, .mallocs, .bytes]
 
     /// Runs `suites` at smoke size in this (debug) process. Effects are counted in serial mode only
     /// in the quiet process: serial mode would send other tests' jobs to the main actor's thread,
@@ -31,9 +36,8 @@ struct SuiteRunnerTests {
             let suiteRows = rows.filter { $0.key.suite == suite }
             #expect(Set(suiteRows.map(\.key.architecture)) == Self.everyArchitecture, "\(suite)")
             // state-copy's submitTransfer is a round trip, which also reports CPU time.
-            let metrics: Set<Metric> =
-                suite == .stateCopy
-                ? [.time, .cpuTime, .mallocs, .bytes] : [Metric.time, .mallocs, .bytes]
+            let metrics =
+                suite == .stateCopy ? Self.synchronousMetrics.union([.cpuTime]) : Self.synchronousMetrics
             #expect(Set(suiteRows.map(\.key.metric)) == metrics, "\(suite)")
             #expect(suiteRows.allSatisfy { !$0.hitIterationLimit }, "\(suite)")
             #expect(Set(suiteRows.map(\.key.feature)).isSubset(of: Catalog.caseFeatures), "\(suite)")
@@ -121,7 +125,8 @@ struct SuiteRunnerTests {
         #expect(
             rows.map(\.key.feature) == [
                 "reference/struct-mutation", "reference/closure-call", "reference/empty",
-                "reference/decimal-equality",
+                "reference/decimal-equality", "reference/copy-1-reference", "reference/copy-3-references",
+                "reference/nine-instructions",
             ])
         #expect(rows.first?.ratioToBaseline == 1)
         let empty = rows.first { $0.key.feature == "reference/empty" }

@@ -9,6 +9,9 @@
 // Foundation, libc) passes through it. Counting happens only while counting is on; when it
 // is off each call costs one relaxed atomic load. On other platforms everything is a stub
 // and cac_is_available() returns false: counts are then unavailable, never zero.
+//
+// On Linux x86_64 it also defines the Swift runtime's strong retain and release entry points and
+// counts them in the same windows (see cac_retains_are_available).
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -29,6 +32,11 @@ typedef struct {
     int64_t live_bytes;
     /// Swift tasks created through swift_task_create while counting was on.
     uint64_t tasks_created;
+    /// Swift strong retains: swift_retain and swift_bridgeObjectRetain calls with a non-NULL object,
+    /// plus n for each swift_retain_n and swift_bridgeObjectRetain_n.
+    uint64_t retains;
+    /// Swift strong releases, counted like retains.
+    uint64_t releases;
 } cac_counts;
 
 /// True when allocations are really counted on this platform.
@@ -36,6 +44,10 @@ bool cac_is_available(void);
 
 /// True when swift_task_create calls are counted on this platform.
 bool cac_tasks_are_available(void);
+
+/// True when Swift retains and releases are counted on this platform (calls made inside the Swift
+/// core library itself never are).
+bool cac_retains_are_available(void);
 
 /// True when serial mode can be switched on (the runtime's global-enqueue hook is ours).
 bool cac_serial_executor_is_available(void);
@@ -79,6 +91,32 @@ void cac_black_hole(const void *pointer);
 /// Does nothing, but the compiler must assume the pointee was read and rewritten.
 /// Used to launder benchmark inputs so they are not treated as constants.
 void cac_escape(void *pointer);
+
+// Instruction counting under Valgrind's callgrind tool, through client requests (the special
+// no-op instruction sequences Valgrind recognises; natively they do nothing). Run the program with
+// `valgrind --tool=callgrind --collect-atstart=no`: only code between cac_instructions_start and
+// cac_instructions_stop (minus paused stretches) is counted, and each stop writes one dump file
+// labelled `label`. Only x86_64 is supported; elsewhere these do nothing and
+// cac_running_on_valgrind returns false.
+
+/// True when the process runs under Valgrind (any tool).
+bool cac_running_on_valgrind(void);
+
+/// Zeroes callgrind's counters and starts collecting.
+void cac_instructions_start(void);
+
+/// Stops collecting and dumps the counts collected since the start, labelled `label`.
+void cac_instructions_stop(const char *label);
+
+/// Stops collecting until cac_instructions_resume (what runs meanwhile is not counted).
+void cac_instructions_pause(void);
+
+/// Collects again after cac_instructions_pause.
+void cac_instructions_resume(void);
+
+/// A body of known cost: on x86_64 exactly 9 instructions per operation (seven `nop`, a decrement
+/// and a branch), written in assembly so that no compiler changes it. Does nothing for 0.
+void cac_nine_instructions(uint64_t operations);
 
 #ifdef __cplusplus
 }

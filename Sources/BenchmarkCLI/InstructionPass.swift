@@ -1,0 +1,142 @@
+import BenchmarkEngine
+import BenchmarkReport
+import BenchmarkSuites
+import Foundation
+
+/// `bench --instructions`: instructions per operation of the synchronous cases, under Valgrind.
+///
+/// For each selected synchronous suite, `bench` runs a stripped copy of itself under
+/// `valgrind --tool=callgrind --collect-atstart=no` in the hidden child mode ``childCommand``; the
+/// child counts each case for N and 2N operations (``SuiteRunner/countInstructions(suite:)``) and
+/// leaves one dump file per sample, which this process reads. The copy is stripped because
+/// Valgrind 3.19 rejects the debug information of a release build.
+@MainActor
+enum InstructionPass {
+    /// The first argument of the measuring child process.
+    static let childCommand = "__count-instructions"
+
+    /// Why the pass cannot run with this `PATH`, as one line, or nil.
+    nonisolated static func missingTool(environment: [String: String]) -> String? {
+        if executable("valgrind", environment: environment) == nil {
+            return "--instructions runs the benchmarks under Valgrind, which is not installed: "
+                + "install the package 'valgrind' (apt-get install valgrind)"
+        }
+        if executable("strip", environment: environment) == nil {
+            return "--instructions needs 'strip' to copy bench without debug information: "
+                + "install the package 'binutils'"
+        }
+        return nil
+    }
+
+    /// The full path of `name` in the `PATH` of `environment`, or nil.
+    nonisolated static func executable(_ name: String, environment: [String: String]) -> String? {
+        let directories = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Runs the pass for every selected synchronous suite and returns its rows, running the
+    /// `bench` program to run under Valgrind (`program`: this one unless a test names another).
+    static func run(
+        _ options: Invocation.RunOptions, runner: SuiteRunner, environment: [String: String], output: Output,
+        program: String? = Bundle.main.executablePath
+    ) throws(BenchError) -> [ResultRow] {
+        guard let valgrind = executable("valgrind", environment: environment),
+            let strip = executable("strip", environment: environment)
+        else { throw .unusableInput(missingTool(environment: environment) ?? "no Valgrind") }
+        guard let executable = program else {
+            throw .unusableInput("cannot find this program's path to run it under Valgrind")
+        }
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("bench-instructions-\(ProcessInfo.processInfo.processIdentifier)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .unusableInput("cannot create \(directory.path): \(error.localizedDescription)")
+        }
+        let stripped = directory.appendingPathComponent("bench").path
+        try launch(strip, ["-o", stripped, executable], what: "strip")
+        var dumps: [(label: String, instructions: Int)] = []
+        for suite in SuiteRunner.instructionSuites where runner.selects(suite: suite) {
+            output.progress("instructions: \(suite.rawValue) under callgrind")
+            let prefix = directory.appendingPathComponent("\(suite.rawValue).out").path
+            try launch(
+                valgrind,
+                [
+                    "--tool=callgrind", "-q", "--collect-atstart=no", "--dump-instr=no",
+                    "--callgrind-out-file=\(prefix)", stripped, childCommand, suite.rawValue,
+                ] + childArguments(options),
+                what: "valgrind")
+            dumps += try readDumps(in: directory, prefix: "\(suite.rawValue).out.")
+        }
+        return SuiteRunner.instructionRows(dumps, configuration: BenchCommand.configuration)
+    }
+
+    /// The run options the child needs: those a `--best-of` child is given (the selection, the
+    /// size, the build check), from the option table.
+    static func childArguments(_ options: Invocation.RunOptions) -> [String] {
+        CommandOption.all.filter { $0.forwarded && $0.commands.contains(.run) }.flatMap {
+            $0.arguments(options)
+        }
+    }
+
+    /// The labelled dumps among the files of `directory` whose names start with `prefix`, in dump
+    /// order (callgrind numbers them from 1).
+    static func readDumps(in directory: URL, prefix: String) throws(BenchError) -> [(
+        label: String, instructions: Int
+    )] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        } catch {
+            throw .unusableInput("cannot read \(directory.path): \(error.localizedDescription)")
+        }
+        let numbered = names.compactMap { name in
+            name.hasPrefix(prefix) ? Int(name.dropFirst(prefix.count)).map { ($0, name) } : nil
+        }
+        return numbered.sorted { $0.0 < $1.0 }.compactMap { _, name in
+            (try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8))
+                .flatMap(InstructionCounter.parseDump)
+        }
+    }
+
+    /// Runs `path` with `arguments` and waits; throws unless it exits with status 0.
+    static func launch(_ path: String, _ arguments: [String], what: String) throws(BenchError) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        do {
+            try process.run()
+        } catch {
+            throw .unusableInput("cannot start \(path): \(error.localizedDescription)")
+        }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw .unusableInput("\(what) failed with status \(process.terminationStatus)")
+        }
+    }
+
+    /// The child: counts the instructions of one suite's selected cases. `arguments` are the suite
+    /// name followed by run options.
+    static func child(_ arguments: [String], output: Output) async -> Int32 {
+        guard let suite = arguments.first.flatMap(Suite.init(rawValue:)),
+            SuiteRunner.instructionSuites.contains(suite)
+        else {
+            output.error("\(childCommand) needs a synchronous suite name")
+            return ExitStatus.badInput.rawValue
+        }
+        guard InstructionCounter.isUnderValgrind else {
+            output.error("\(childCommand) counts instructions only under valgrind --tool=callgrind")
+            return ExitStatus.badInput.rawValue
+        }
+        guard
+            case .run(let options)? = try? Invocation.parse(
+                Array(arguments.dropFirst()), vocabulary: BenchCommand.vocabulary)
+        else {
+            output.error("\(childCommand): bad run options")
+            return ExitStatus.badInput.rawValue
+        }
+        await BenchCommand.runner(options, seed: 0, output: output).countInstructions(suite: suite)
+        return ExitStatus.success.rawValue
+    }
+}

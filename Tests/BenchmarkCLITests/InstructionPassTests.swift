@@ -1,0 +1,102 @@
+import BenchmarkReport
+import Foundation
+import Testing
+
+@testable import BenchmarkCLI
+
+/// `bench --instructions`: the missing-Valgrind error, and the difference method on a body of known
+/// cost (where Valgrind is installed).
+@MainActor
+@Suite("instruction pass")
+struct InstructionPassTests {
+    @Test("Without valgrind on PATH, --instructions stops with one line naming the package")
+    func missingValgrindNamesThePackage() async {
+        let captured = Captured()
+        let status = await BenchCommand.main(
+            ["--instructions", "--allow-debug", "--filter", "baseline"], output: captured.output,
+            environment: ["PATH": "/nonexistent"])
+        #expect(status == 2)
+        #expect(captured.errors.count == 1)
+        #expect(captured.errors.first?.contains("install the package 'valgrind'") == true)
+        #expect(captured.data.isEmpty)
+    }
+
+    /// The `bench` program built next to the test bundle.
+    nonisolated static var benchProgram: String? {
+        guard let tests = Bundle.main.executablePath else { return nil }
+        var directory = URL(fileURLWithPath: tests).deletingLastPathComponent()
+        if directory.lastPathComponent == "MacOS" {
+            directory = directory.deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+        }
+        let bench = directory.appendingPathComponent("bench").path
+        return FileManager.default.isExecutableFile(atPath: bench) ? bench : nil
+    }
+
+    nonisolated static var canCountInstructions: Bool {
+        #if arch(x86_64)
+            InstructionPass.missingTool(environment: ProcessInfo.processInfo.environment) == nil
+                && benchProgram != nil
+        #else
+            false
+        #endif
+    }
+
+    @Test(
+        "The N and 2N difference counts the known body exactly: 9 instructions per operation",
+        .enabled(if: canCountInstructions, "needs valgrind, strip and the bench program on x86_64"))
+    func knownBodyCountsExactly() throws {
+        guard
+            case .run(let options) = try Invocation.parse(
+                ["--instructions", "--allow-debug", "--filter", "baseline"],
+                vocabulary: BenchCommand.vocabulary)
+        else { throw CancellationError() }
+        let rows = try InstructionPass.run(
+            options, runner: BenchCommand.runner(options, seed: 0, output: Captured().output),
+            environment: ProcessInfo.processInfo.environment, output: Captured().output,
+            program: Self.benchProgram)
+        let nine = rows.first { $0.key.feature == "reference/nine-instructions" }
+        #expect(nine?.median == 9)
+        #expect(nine?.key.metric == .instructions)
+        #expect(rows.allSatisfy { $0.key.suite == .baseline && $0.unit == .count })
+        #expect(rows.contains { $0.key.feature == "reference/copy-3-references" })
+    }
+
+    /// Writes one instructions row as CSV with a metadata sidecar naming `cpu`; returns its path.
+    func writeRun(instructions: Double, cpu: String, name: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "bench-instructions-tests")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("\(name)-\(UUID().uuidString).csv").path
+        let row = ResultRow.count(
+            .init(
+                suite: .dispatch, architecture: "viper-reducer", feature: "counter/increment", layout: "",
+                n: "",
+                metric: .instructions),
+            unit: .count, value: instructions, configuration: "release")
+        try ResultCSV.render([row]).write(toFile: path, atomically: true, encoding: .utf8)
+        let metadata = RunMetadata(
+            commit: "abc", swiftVersion: "Swift version 6.3.1", operatingSystem: "Linux", cpu: cpu, cores: 2,
+            configuration: "release", date: "2026-11-23T00:00:00Z", options: [], seed: 7)
+        try metadata.encoded().write(to: URL(fileURLWithPath: RunMetadata.sidecarPath(forCSV: path)))
+        return path
+    }
+
+    @Test("Instructions are gated on the same CPU model and skipped, with a line, on another")
+    func instructionsNeedTheSameCPU() async throws {
+        let baseline = try writeRun(instructions: 1_000, cpu: "AMD EPYC", name: "baseline")
+        let sameCPU = try writeRun(instructions: 1_050, cpu: "AMD EPYC", name: "same")
+        let otherCPU = try writeRun(instructions: 1_050, cpu: "Intel Xeon", name: "other")
+        let same = Captured()
+        #expect(
+            await BenchCommand.main(["compare", baseline, sameCPU, "--counts-only"], output: same.output) == 1
+        )
+        let other = Captured()
+        #expect(
+            await BenchCommand.main(["compare", baseline, otherCPU, "--counts-only"], output: other.output)
+                == 0)
+        #expect(other.progress.contains { $0.hasPrefix("instructions not compared") })
+        #expect(!same.progress.contains { $0.hasPrefix("instructions not compared") })
+        #expect(!other.data.contains("instructions not compared"), "the report's data stays clean for JSON")
+    }
+}
