@@ -243,6 +243,10 @@ struct TransferFeatureWorkflowTests {
 @MainActor
 @Suite("TransferFeature in a WorkflowHost")
 struct TransferHostTests {
+    /// A form ready to submit: the first sample account pays the second 40.
+    let formMoving40 = TransferState(
+        accounts: sampleAccounts, selectedFrom: sampleAccounts[0], selectedTo: sampleAccounts[1], amount: 40)
+
     func makeHost(
         bank: InMemoryBank,
         state: TransferState = TransferState()
@@ -343,15 +347,7 @@ struct TransferHostTests {
     func doubleSubmitMovesMoneyOnce() async throws {
         let gate = ResponseGate()
         let bank = InMemoryBank(accounts: sampleAccounts, gate: gate)
-        let host = makeHost(
-            bank: bank,
-            state: TransferState(
-                accounts: sampleAccounts,
-                selectedFrom: sampleAccounts[0],
-                selectedTo: sampleAccounts[1],
-                amount: 40
-            )
-        )
+        let host = makeHost(bank: bank, state: formMoving40)
 
         host.send(.submitTransfer)
         try await waitUntil { gate.waitingCount == 1 }
@@ -375,15 +371,7 @@ struct TransferHostTests {
     func submitNetworkFailure() async throws {
         let bank = InMemoryBank(accounts: sampleAccounts)
         await bank.failNextCalls(1)
-        let host = makeHost(
-            bank: bank,
-            state: TransferState(
-                accounts: sampleAccounts,
-                selectedFrom: sampleAccounts[0],
-                selectedTo: sampleAccounts[1],
-                amount: 40
-            )
-        )
+        let host = makeHost(bank: bank, state: formMoving40)
 
         host.send(.submitTransfer)
         try await finishWithin("host.settle() returns") { await host.settle() }

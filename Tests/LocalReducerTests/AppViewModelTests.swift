@@ -63,42 +63,25 @@ struct AppReducerTests {
 struct AppViewModelTests {
     let quote = Fixtures.wisdom
 
-    @Test("Single store: a counter's loadQuote selects the counter tab; nothing else does")
-    func singleStoreTabRule() async throws {
-        let app = AppViewModel(
+    @Test(
+        "A counter's loadQuote selects the counter tab; nothing else does",
+        arguments: Layout.allCases
+    )
+    func tabRule(layout: Layout) async throws {
+        let app = layout.makeApp(
             counterCount: 3, dependencies: Fixtures.dependencies(quoteClient: .constant(quote)))
         app.send(.selectTab(.transfer))
         app.send(.counter(index: 1, .increment))
         app.send(.transfer(.accounts(.load)))
         try await finishWithin("app.settle() returns") { await app.settle() }
-        #expect(app.state.selectedTab == .transfer)
+        #expect(app.selectedTab == .transfer)
 
         app.send(.counter(index: 2, .loadQuote))
-        #expect(app.state.selectedTab == .counter)
-        #expect(app.state.counters[2].isLoading)
+        #expect(app.selectedTab == .counter)
+        #expect(app.counterStates[2].isLoading)
         try await finishWithin("app.settle() returns") { await app.settle() }
-        #expect(app.state.counters == [CounterState(), CounterState(count: 1), CounterState(quote: quote)])
-        #expect(app.state.transfer == TransferState(accounts: Fixtures.accounts))
-        #expect(app.inFlightEffectCount == 0)
-    }
-
-    @Test("Multi store: a counter's loadQuote through the root selects the counter tab; nothing else does")
-    func multiStoreTabRule() async throws {
-        let app = AppRootViewModel(
-            counterCount: 3, dependencies: Fixtures.dependencies(quoteClient: .constant(quote)))
-        app.send(.selectTab(.transfer))
-        app.send(.counter(index: 1, .increment))
-        app.send(.transfer(.accounts(.load)))
-        try await finishWithin("app.settle() returns") { await app.settle() }
-        #expect(app.state.selectedTab == .transfer)
-
-        app.send(.counter(index: 2, .loadQuote))
-        #expect(app.state.selectedTab == .counter)
-        #expect(app.counters[2].state.isLoading)
-        try await finishWithin("app.settle() returns") { await app.settle() }
-        #expect(
-            app.counters.map(\.state) == [CounterState(), CounterState(count: 1), CounterState(quote: quote)])
-        #expect(app.transfer.state == TransferState(accounts: Fixtures.accounts))
+        #expect(app.counterStates == [CounterState(), CounterState(count: 1), CounterState(quote: quote)])
+        #expect(app.transferState == TransferState(accounts: Fixtures.accounts))
         #expect(app.inFlightEffectCount == 0)
     }
 
@@ -138,14 +121,7 @@ struct AppViewModelTests {
         let bank = InMemoryBank(accounts: Fixtures.accounts, gate: gate)
         let app = AppViewModel(
             initialState: AppViewModel.State(
-                counters: [CounterState()],
-                transfer: TransferState(
-                    accounts: Fixtures.accounts,
-                    selectedFrom: Fixtures.a,
-                    selectedTo: Fixtures.b,
-                    amount: 40
-                )
-            ),
+                counters: [CounterState()], transfer: Fixtures.readyForm(amount: 40)),
             dependencies: Fixtures.dependencies(bank: bank)
         )
         app.send(.transfer(.transfer(.submit)))
@@ -245,4 +221,38 @@ struct AppViewModelTests {
                 )
         )
     }
+}
+
+extension Layout {
+    /// The composed app in this layout: an ``AppViewModel`` or an ``AppRootViewModel``.
+    @MainActor
+    func makeApp(counterCount: Int, dependencies: Dependencies) -> any ComposedApp {
+        switch self {
+        case .singleStore: AppViewModel(counterCount: counterCount, dependencies: dependencies)
+        case .multiStore: AppRootViewModel(counterCount: counterCount, dependencies: dependencies)
+        }
+    }
+}
+
+/// What a test reads and drives in either layout of the composed app.
+@MainActor
+protocol ComposedApp: AnyObject {
+    var selectedTab: Tab { get }
+    var counterStates: [CounterState] { get }
+    var transferState: TransferState { get }
+    var inFlightEffectCount: Int { get }
+    func send(_ action: AppViewModel.Action)
+    func settle() async
+}
+
+extension AppViewModel: ComposedApp {
+    var selectedTab: Tab { state.selectedTab }
+    var counterStates: [CounterState] { state.counters }
+    var transferState: TransferState { state.transfer }
+}
+
+extension AppRootViewModel: ComposedApp {
+    var selectedTab: Tab { state.selectedTab }
+    var counterStates: [CounterState] { counters.map(\.state) }
+    var transferState: TransferState { transfer.state }
 }

@@ -10,12 +10,7 @@ import Testing
 struct TransferReducerTests {
     typealias Reducer = TransferViewModel
 
-    private let ready = TransferState(
-        accounts: Fixtures.accounts,
-        selectedFrom: Fixtures.a,
-        selectedTo: Fixtures.b,
-        amount: 30
-    )
+    private let ready = Fixtures.readyForm(amount: 30)
 
     @Test("accounts: load starts loading and clears the error; loaded and failed end it")
     func accounts() {
@@ -200,14 +195,7 @@ struct TransferViewModelTests {
         let gate = ResponseGate()
         let bank = InMemoryBank(accounts: Fixtures.accounts, gate: gate)
         let transfer = TransferViewModel(
-            initialState: TransferState(
-                accounts: Fixtures.accounts,
-                selectedFrom: Fixtures.a,
-                selectedTo: Fixtures.b,
-                amount: 40
-            ),
-            dependencies: Fixtures.dependencies(bank: bank)
-        )
+            initialState: Fixtures.readyForm(amount: 40), dependencies: Fixtures.dependencies(bank: bank))
         transfer.send(.transfer(.submit))
         try await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
         let inFlight = transfer.state
@@ -254,14 +242,7 @@ struct TransferViewModelTests {
         let gate = ResponseGate()
         let bank = InMemoryBank(accounts: Fixtures.accounts, gate: gate)
         let transfer = TransferViewModel(
-            initialState: TransferState(
-                accounts: Fixtures.accounts,
-                selectedFrom: Fixtures.a,
-                selectedTo: Fixtures.b,
-                amount: 25
-            ),
-            dependencies: Fixtures.dependencies(bank: bank)
-        )
+            initialState: Fixtures.readyForm(amount: 25), dependencies: Fixtures.dependencies(bank: bank))
         transfer.send(.transfer(.submit))
         try await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
         transfer.send(.accounts(.load))
