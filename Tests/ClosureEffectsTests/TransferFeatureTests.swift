@@ -256,15 +256,9 @@ extension TestStore where Base == TransferFeature {
     func receiveRefusal(
         _ error: TransferError, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
-        try await receive(
-            .transferFailed(error),
-            assert: {
-                $0.isLoading = false
-                $0.isSubmitting = false
-                $0.error = error
-            },
-            sourceLocation: sourceLocation
-        )
+        try await receiveSubmissionEnd(.transferFailed(error), sourceLocation: sourceLocation) {
+            $0.error = error
+        }
     }
 
     /// Awaits `transferCompleted(transaction)` and expects the form cleared, the transaction kept and
@@ -273,17 +267,27 @@ extension TestStore where Base == TransferFeature {
         _ transaction: Transaction, balances: (Decimal, Decimal),
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
+        try await receiveSubmissionEnd(.transferCompleted(transaction), sourceLocation: sourceLocation) {
+            $0.lastTransaction = transaction
+            $0.selectedFrom = nil
+            $0.selectedTo = nil
+            $0.amount = 0
+            $0.accounts[0].balance = balances.0
+            $0.accounts[1].balance = balances.1
+        }
+    }
+
+    /// Awaits `feedback` and expects the submission over, with `update` applied as well.
+    private func receiveSubmissionEnd(
+        _ feedback: TransferFeature.Feedback, sourceLocation: SourceLocation,
+        _ update: @escaping (inout TransferState) -> Void
+    ) async throws {
         try await receive(
-            .transferCompleted(transaction),
+            feedback,
             assert: {
                 $0.isLoading = false
                 $0.isSubmitting = false
-                $0.lastTransaction = transaction
-                $0.selectedFrom = nil
-                $0.selectedTo = nil
-                $0.amount = 0
-                $0.accounts[0].balance = balances.0
-                $0.accounts[1].balance = balances.1
+                update(&$0)
             },
             sourceLocation: sourceLocation
         )

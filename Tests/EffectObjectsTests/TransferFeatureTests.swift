@@ -22,6 +22,14 @@ struct TransferFeatureWorkflowTests {
         return feature.workers(state)
     }
 
+    /// `form` as it shows while its submission is in flight.
+    func submitting(_ form: TransferState) -> TransferState {
+        var state = form
+        state.isLoading = true
+        state.isSubmitting = true
+        return state
+    }
+
     @Test("loadAccounts starts loading, clears the error and asks for a LoadAccounts numbered with the load")
     func loadAccountsReturnsLoadAccounts() {
         var state = TransferState(error: .networkError)
@@ -67,21 +75,12 @@ struct TransferFeatureWorkflowTests {
 
     @Test("submitTransfer asks for a SubmitTransfer carrying the selection and the amount")
     func submitReturnsSubmitTransfer() throws {
-        var state = TransferState(accounts: sampleAccounts, selectedFrom: alice, selectedTo: bob, amount: 30)
+        let form = TransferState(accounts: sampleAccounts, selectedFrom: alice, selectedTo: bob, amount: 30)
+        var state = form
 
         let effects = step(&state, .submitTransfer)
 
-        #expect(
-            state
-                == TransferState(
-                    accounts: sampleAccounts,
-                    selectedFrom: alice,
-                    selectedTo: bob,
-                    amount: 30,
-                    isLoading: true,
-                    isSubmitting: true
-                )
-        )
+        #expect(state == submitting(form))
         #expect(effects.count == 1)
         let submit = try #require(effects.first as? SubmitTransfer)
         #expect(submit.from == alice.id)
@@ -92,20 +91,12 @@ struct TransferFeatureWorkflowTests {
 
     @Test("submitTransfer without both accounts asks for ReportInvalidSelection")
     func submitWithoutSelectionReportsIt() async {
-        var state = TransferState(accounts: sampleAccounts, selectedFrom: alice, amount: 30)
+        let form = TransferState(accounts: sampleAccounts, selectedFrom: alice, amount: 30)
+        var state = form
 
         let effects = step(&state, .submitTransfer)
 
-        #expect(
-            state
-                == TransferState(
-                    accounts: sampleAccounts,
-                    selectedFrom: alice,
-                    amount: 30,
-                    isLoading: true,
-                    isSubmitting: true
-                )
-        )
+        #expect(state == submitting(form))
         #expect(effects.count == 1)
         #expect(effects.first is ReportInvalidSelection)
         #expect(await ReportInvalidSelection(number: 1).run() == .invalidSelection)

@@ -136,35 +136,19 @@ struct AppViewModelTests {
     }
 
     @Test(
-        "One increment wakes every counter observer in the single store",
-        arguments: [1, 10, 100]
+        "An increment wakes every counter observer in the single store, only its own in the multi store",
+        arguments: Layout.allCases, [1, 10, 100]
     )
-    func singleStoreWakesEveryObserver(counters: Int) {
-        let app = AppViewModel(counterCount: counters, dependencies: Fixtures.dependencies())
+    func incrementWakes(layout: Layout, counters: Int) {
+        let app = layout.makeApp(counterCount: counters, dependencies: Fixtures.dependencies())
         var woken = Array(repeating: 0, count: counters)
         for index in 0..<counters {
-            observeEveryChange({ _ = app.state.counters[index] }, onChange: { woken[index] += 1 })
-        }
-        app.send(.counter(index: counters / 2, .increment))
-        app.send(.counter(index: counters / 2, .increment))
-        #expect(woken == Array(repeating: 2, count: counters))
-    }
-
-    @Test(
-        "One increment wakes only its own counter's observer in the multi store",
-        arguments: [1, 10, 100]
-    )
-    func multiStoreWakesOneObserver(counters: Int) {
-        let app = AppRootViewModel(counterCount: counters, dependencies: Fixtures.dependencies())
-        var woken = Array(repeating: 0, count: counters)
-        for index in 0..<counters {
-            let counter = app.counters[index]
-            observeEveryChange({ _ = counter.state }, onChange: { woken[index] += 1 })
+            app.observeCounter(at: index) { woken[index] += 1 }
         }
         let target = counters / 2
         app.send(.counter(index: target, .increment))
-        app.counters[target].send(.increment)
-        var expected = Array(repeating: 0, count: counters)
+        app.send(.counter(index: target, .increment))
+        var expected = Array(repeating: layout == .singleStore ? 2 : 0, count: counters)
         expected[target] = 2
         #expect(woken == expected)
     }
@@ -243,16 +227,27 @@ protocol ComposedApp: AnyObject {
     var inFlightEffectCount: Int { get }
     func send(_ action: AppViewModel.Action)
     func settle() async
+    /// Calls `onChange` on every change to what an observer of counter `index` reads.
+    func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void)
 }
 
 extension AppViewModel: ComposedApp {
     var selectedTab: Tab { state.selectedTab }
     var counterStates: [CounterState] { state.counters }
     var transferState: TransferState { state.transfer }
+
+    func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void) {
+        observeEveryChange({ _ = self.state.counters[index] }, onChange: onChange)
+    }
 }
 
 extension AppRootViewModel: ComposedApp {
     var selectedTab: Tab { state.selectedTab }
     var counterStates: [CounterState] { counters.map(\.state) }
     var transferState: TransferState { transfer.state }
+
+    func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void) {
+        let counter = counters[index]
+        observeEveryChange({ _ = counter.state }, onChange: onChange)
+    }
 }
