@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "CAllocationCounter"),
         .target(name: "BenchmarkEngine", dependencies: ["CAllocationCounter"], swiftSettings: strictness),
         .testTarget(name: "BenchmarkEngineTests", dependencies: ["BenchmarkEngine"], swiftSettings: strictness),
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictness),
+        .target(name: "TestSupport", dependencies: ["Domain"], path: "Tests/TestSupport", swiftSettings: strictness),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], swiftSettings: strictness),
     ]
         + architectures.flatMap { name -> [Target] in

@@ -25,33 +25,31 @@ public enum MonotonicClock {
     @inlinable
     public static func now() -> UInt64 {
         #if canImport(Darwin)
-            return clock_gettime_nsec_np(CLOCK_UPTIME_RAW)
+            return nanoseconds(of: CLOCK_UPTIME_RAW)
         #else
-            var time = timespec()
-            clock_gettime(CLOCK_MONOTONIC_RAW, &time)
-            return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+            return nanoseconds(of: CLOCK_MONOTONIC_RAW)
         #endif
     }
 
     /// CPU time consumed by the calling thread, in nanoseconds (a system call on Linux).
     public static func threadCPUTime() -> UInt64 {
-        #if canImport(Darwin)
-            return clock_gettime_nsec_np(CLOCK_THREAD_CPUTIME_ID)
-        #else
-            var time = timespec()
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-            return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-        #endif
+        nanoseconds(of: CLOCK_THREAD_CPUTIME_ID)
     }
 
     /// CPU time consumed by every thread of the process, in nanoseconds (a system call).
     @usableFromInline
     static func processCPUTime() -> UInt64 {
+        nanoseconds(of: CLOCK_PROCESS_CPUTIME_ID)
+    }
+
+    /// The current reading of the system clock `id`, in nanoseconds.
+    @inlinable
+    static func nanoseconds(of id: clockid_t) -> UInt64 {
         #if canImport(Darwin)
-            return clock_gettime_nsec_np(CLOCK_PROCESS_CPUTIME_ID)
+            return clock_gettime_nsec_np(id)
         #else
             var time = timespec()
-            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+            clock_gettime(id, &time)
             return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
         #endif
     }

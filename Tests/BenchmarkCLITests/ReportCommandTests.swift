@@ -10,25 +10,19 @@ import Testing
 struct ReportCommandTests {
     let files = BenchCommandTests()
 
-    func bench(_ arguments: String...) async -> (status: Int32, captured: Captured) {
-        let captured = Captured()
-        let status = await BenchCommand.main(arguments, output: captured.output)
-        return (status, captured)
-    }
-
     @Test("compare --format markdown and json report a regression with exit 1, a pass with exit 0")
     func compareFormats() async throws {
         let baseline = try files.write([files.row(median: 2)], to: "baseline.csv")
         let worse = try files.write([files.row(median: 3)], to: "worse.csv")
-        let markdown = await bench("compare", baseline, worse, "--format", "markdown")
+        let markdown = await files.bench("compare", baseline, worse, "--format", "markdown")
         #expect(markdown.status == 1 && markdown.captured.errors.isEmpty)
         #expect(markdown.captured.data.hasPrefix("### ❌ Benchmark gate: FAIL, 1 of 1 metrics fail\n"))
         #expect(markdown.captured.data.contains("#### Regressions (1)"))
-        let json = await bench("compare", baseline, worse, "--format=json")
+        let json = await files.bench("compare", baseline, worse, "--format=json")
         #expect(json.status == 1)
         let object = try JSONSerialization.jsonObject(with: Data(json.captured.data.utf8)) as? [String: Any]
         #expect(object?["verdict"] as? String == "fail")
-        let pass = await bench("compare", baseline, baseline, "--format", "markdown")
+        let pass = await files.bench("compare", baseline, baseline, "--format", "markdown")
         #expect(pass.status == 0 && pass.captured.data.hasPrefix("### ✅ Benchmark gate: PASS"))
     }
 

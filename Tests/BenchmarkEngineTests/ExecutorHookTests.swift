@@ -42,15 +42,7 @@ struct SerialExecutorTests {
     }
 
     @Test func preparationIsLeftOutOfCounts() async throws {
-        final class Box {
-            var items: [[Int]] = []
-        }
-        let benchmark = Benchmark(
-            "prepared",
-            setUp: { _ in Box() },
-            prepare: { box, index in box.items.append(Array(repeating: index, count: 100)) },
-            operation: { box in blackHole(box.items.count) }
-        )
+        let benchmark = preparedBenchmark()
         let report = try #require(await benchmark.measureAllocations(iterations: 8, scope: .allThreads))
         #expect(report.allocationsPerOperation < 0.5, "the prepare step's arrays were counted")
     }

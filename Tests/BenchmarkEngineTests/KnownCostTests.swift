@@ -8,6 +8,15 @@ private func spin(nanoseconds: UInt64) {
     while MonotonicClock.now() < end {}
 }
 
+/// A benchmark named `name` whose every operation spins for `nanoseconds`, `repeats` times over.
+private func spinning(_ name: String, nanoseconds: UInt64, repeats: Int = 1) -> Benchmark {
+    Benchmark(name) { iterations in
+        for _ in 0..<iterations {
+            for _ in 0..<repeats { spin(nanoseconds: nanoseconds) }
+        }
+    }
+}
+
 private final class Object {
     let value: Int
 
@@ -37,9 +46,7 @@ struct KnownCostTests {
     func perOperationArithmetic() async throws {
         let configuration = BenchmarkConfiguration(
             targetSampleDuration: .microseconds(400), warmUpRounds: 0, samples: 5)
-        let benchmark = Benchmark("20 µs") { iterations in
-            for _ in 0..<iterations { spin(nanoseconds: 20_000) }
-        }
+        let benchmark = spinning("20 µs", nanoseconds: 20_000)
         let result = try #require(await BenchmarkRunner(configuration: configuration).run([benchmark]).first)
         // Preemption on a busy machine can stretch a spin; a runner that forgot to divide would
         // report 20 times as much.
@@ -51,10 +58,7 @@ struct KnownCostTests {
     func batchSizeFromKnownCost() async {
         let runner = BenchmarkRunner(
             configuration: BenchmarkConfiguration(targetSampleDuration: .milliseconds(1)))
-        let size = await runner.batchSize(
-            for: Benchmark("10 µs") { iterations in
-                for _ in 0..<iterations { spin(nanoseconds: 10_000) }
-            })
+        let size = await runner.batchSize(for: spinning("10 µs", nanoseconds: 10_000))
         #expect(!size.reachedIterationLimit)
         #expect(size.iterations >= 50 && size.iterations <= 115, "\(size.iterations) iterations")
     }
@@ -63,15 +67,8 @@ struct KnownCostTests {
     func twiceTheWork() async throws {
         let configuration = BenchmarkConfiguration(
             targetSampleDuration: .microseconds(300), warmUpRounds: 1, samples: 9)
-        let once = Benchmark("once") { iterations in
-            for _ in 0..<iterations { spin(nanoseconds: 5_000) }
-        }
-        let twice = Benchmark("twice") { iterations in
-            for _ in 0..<iterations {
-                spin(nanoseconds: 5_000)
-                spin(nanoseconds: 5_000)
-            }
-        }
+        let once = spinning("once", nanoseconds: 5_000)
+        let twice = spinning("twice", nanoseconds: 5_000, repeats: 2)
         let results = await BenchmarkRunner(configuration: configuration).run([once, twice])
         let ratio = results[1].ratio(to: results[0])
         #expect(ratio > 1.6 && ratio < 2.5, "twice / once = \(ratio)")

@@ -73,18 +73,7 @@ struct RunnerTests {
     }
 
     @Test func preparationIsLeftOutOfTimeAndCounts() async throws {
-        final class Box {
-            var items: [[Int]] = []
-        }
-        let benchmark = Benchmark(
-            "prepared",
-            setUp: { _ in Box() },
-            prepare: { box, index in
-                box.items.append(Array(repeating: index, count: 100))
-                for _ in 0..<20_000 { blackHole(index) }
-            },
-            operation: { box in blackHole(box.items.count) }
-        )
+        let benchmark = preparedBenchmark(busyWork: 20_000)
         let configuration = BenchmarkConfiguration(
             targetSampleDuration: .microseconds(200), warmUpRounds: 0, samples: 3)
         let result = try #require(await BenchmarkRunner(configuration: configuration).run([benchmark]).first)

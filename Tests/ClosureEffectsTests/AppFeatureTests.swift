@@ -11,6 +11,17 @@ struct AppFeatureTests {
         Dependencies(quoteClient: quoteClient, bank: InMemoryBank(accounts: .sample(count: 3)))
     }
 
+    /// A single-store app of `counterCount` counters whose fetches wait at `gate` and answer the
+    /// first quote, then the second.
+    func gatedStore(counterCount: Int, gate: ResponseGate) -> TestStore<AppFeature> {
+        TestStore(
+            initialState: AppFeature.State(counterCount: counterCount),
+            reducer: AppFeature(
+                dependencies(quoteClient: .gated(gate, results: [.success(.first), .success(.second)]))
+            )
+        )
+    }
+
     @Test("single store: a counter's loadQuote selects the counter tab and loads into that counter")
     func singleStoreLoadQuoteSelectsCounterTab() async throws {
         let store = TestStore(
@@ -23,10 +34,7 @@ struct AppFeatureTests {
             $0.selectedTab = .counter
             $0.counters[1].isLoading = true
         }
-        try await store.receive(.counter(index: 1, .quoteLoaded(.success(.first)))) {
-            $0.counters[1].isLoading = false
-            $0.counters[1].quote = .first
-        }
+        try await store.receiveQuote(.first, counter: 1)
         store.send(.selectTab(.transfer)) { $0.selectedTab = .transfer }
         store.send(.transfer(.loadAccounts)) { $0.transfer.isLoading = true }
         try await store.receive(.transfer(.accountsLoaded(.sample(count: 3)))) {
@@ -39,12 +47,7 @@ struct AppFeatureTests {
     @Test("single store: cancellation ids are per counter, so two counters load at once")
     func cancellationIsPerCounter() async throws {
         let gate = ResponseGate(honorsCancellation: false)
-        let store = TestStore(
-            initialState: AppFeature.State(counterCount: 6),
-            reducer: AppFeature(
-                dependencies(quoteClient: .gated(gate, results: [.success(.first), .success(.second)]))
-            )
-        )
+        let store = gatedStore(counterCount: 6, gate: gate)
         store.send(.counter(index: 3, .loadQuote)) { $0.counters[3].isLoading = true }
         try await waitUntil { gate.waitingCount == 1 }
         store.send(.counter(index: 5, .loadQuote)) { $0.counters[5].isLoading = true }
@@ -53,35 +56,21 @@ struct AppFeatureTests {
         gate.release(0)
         try await waitUntil { store.store.inFlightEffectCount == 1 }
         gate.release(1)
-        try await store.receive(.counter(index: 3, .quoteLoaded(.success(.first)))) {
-            $0.counters[3].isLoading = false
-            $0.counters[3].quote = .first
-        }
-        try await store.receive(.counter(index: 5, .quoteLoaded(.success(.second)))) {
-            $0.counters[5].isLoading = false
-            $0.counters[5].quote = .second
-        }
+        try await store.receiveQuote(.first, counter: 3)
+        try await store.receiveQuote(.second, counter: 5)
         try await store.finish()
     }
 
     @Test("single store: a newer loadQuote on the same counter still cancels the older one")
     func sameCounterStillCancels() async throws {
         let gate = ResponseGate(honorsCancellation: false)
-        let store = TestStore(
-            initialState: AppFeature.State(counterCount: 2),
-            reducer: AppFeature(
-                dependencies(quoteClient: .gated(gate, results: [.success(.first), .success(.second)]))
-            )
-        )
+        let store = gatedStore(counterCount: 2, gate: gate)
         store.send(.counter(index: 0, .loadQuote)) { $0.counters[0].isLoading = true }
         try await waitUntil { gate.waitingCount == 1 }
         store.send(.counter(index: 0, .loadQuote))
         try await waitUntil { gate.waitingCount == 2 }
         gate.release(1)
-        try await store.receive(.counter(index: 0, .quoteLoaded(.success(.second)))) {
-            $0.counters[0].isLoading = false
-            $0.counters[0].quote = .second
-        }
+        try await store.receiveQuote(.second, counter: 0)
         gate.release(0)
         try await store.finish()
     }
@@ -128,5 +117,22 @@ struct AppFeatureTests {
         try await finishWithin("app.settle() returns") { await app.settle() }
         #expect(app.counters[1].state == CounterState(quote: .first))
         #expect(app.counters[3].state == CounterState(quote: .second))
+    }
+}
+
+extension TestStore where Base == AppFeature {
+    /// Awaits counter `index`'s `quoteLoaded(.success(quote))` and expects `quote` shown there and its
+    /// loading over.
+    func receiveQuote(
+        _ quote: Quote, counter index: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        try await receive(
+            .counter(index: index, .quoteLoaded(.success(quote))),
+            assert: {
+                $0.counters[index].isLoading = false
+                $0.counters[index].quote = quote
+            },
+            sourceLocation: sourceLocation
+        )
     }
 }

@@ -49,10 +49,7 @@ struct CounterFeatureTests {
         try await waitUntil { gate.waitingCount == 1 }
         #expect(store.state == CounterState(isLoading: true))
         gate.release(0)
-        try await store.receive(.quoteLoaded(.success(.first))) {
-            $0.isLoading = false
-            $0.quote = .first
-        }
+        try await store.receiveQuote(.first)
         try await store.finish()
     }
 
@@ -66,10 +63,7 @@ struct CounterFeatureTests {
             $0.isLoading = true
             $0.errorMessage = nil
         }
-        try await store.receive(.quoteLoaded(.success(.first))) {
-            $0.isLoading = false
-            $0.quote = .first
-        }
+        try await store.receiveQuote(.first)
         try await store.finish()
     }
 
@@ -81,10 +75,7 @@ struct CounterFeatureTests {
             reducer: CounterFeature(quoteClient: .scripted([.success(.first), .failure(failure)]))
         )
         store.send(.loadQuote) { $0.isLoading = true }
-        try await store.receive(.quoteLoaded(.success(.first))) {
-            $0.isLoading = false
-            $0.quote = .first
-        }
+        try await store.receiveQuote(.first)
         store.send(.loadQuote) { $0.isLoading = true }
         try await store.receive(.quoteLoaded(.failure(failure))) {
             $0.isLoading = false
@@ -93,9 +84,12 @@ struct CounterFeatureTests {
         try await store.finish()
     }
 
-    @Test("a newer loadQuote cancels the older fetch when the client honours cancellation")
-    func newestLoadQuoteWins() async throws {
-        let gate = ResponseGate(honorsCancellation: true)
+    @Test(
+        "a newer loadQuote wins, whether or not the client honours the older fetch's cancellation",
+        arguments: [true, false]
+    )
+    func newestLoadQuoteWins(honorsCancellation: Bool) async throws {
+        let gate = ResponseGate(honorsCancellation: honorsCancellation)
         let store = TestStore(
             initialState: CounterState(),
             reducer: CounterFeature(
@@ -104,13 +98,11 @@ struct CounterFeatureTests {
         store.send(.loadQuote) { $0.isLoading = true }
         try await waitUntil { gate.waitingCount == 1 }
         store.send(.loadQuote)
-        try await waitUntil { gate.ticketsIssued == 2 && gate.waitingCount == 1 }
+        let stillWaiting = honorsCancellation ? 1 : 2
+        try await waitUntil { gate.ticketsIssued == 2 && gate.waitingCount == stillWaiting }
 
         gate.release(1)
-        try await store.receive(.quoteLoaded(.success(.second))) {
-            $0.isLoading = false
-            $0.quote = .second
-        }
+        try await store.receiveQuote(.second)
         gate.release(0)
         try await store.finish()
     }
@@ -140,32 +132,21 @@ struct CounterFeatureTests {
         #expect(store.state == CounterState(isLoading: true))
 
         gate.release(2)
-        try await store.receive(.quoteLoaded(.success(.second))) {
-            $0.isLoading = false
-            $0.quote = .second
-        }
+        try await store.receiveQuote(.second)
         try await store.finish()
     }
+}
 
-    @Test("newest wins when the answers arrive in reverse order")
-    func answersInReverseOrder() async throws {
-        let gate = ResponseGate(honorsCancellation: false)
-        let store = TestStore(
-            initialState: CounterState(),
-            reducer: CounterFeature(
-                quoteClient: .gated(gate, results: [.success(.first), .success(.second)]))
+extension TestStore where Base == CounterFeature {
+    /// Awaits `quoteLoaded(.success(quote))` and expects `quote` shown and loading over.
+    func receiveQuote(_ quote: Quote, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await receive(
+            .quoteLoaded(.success(quote)),
+            assert: {
+                $0.isLoading = false
+                $0.quote = quote
+            },
+            sourceLocation: sourceLocation
         )
-        store.send(.loadQuote) { $0.isLoading = true }
-        try await waitUntil { gate.waitingCount == 1 }
-        store.send(.loadQuote)
-        try await waitUntil { gate.waitingCount == 2 }
-
-        gate.release(1)
-        try await store.receive(.quoteLoaded(.success(.second))) {
-            $0.isLoading = false
-            $0.quote = .second
-        }
-        gate.release(0)
-        try await store.finish()
     }
 }

@@ -23,32 +23,16 @@ struct DriverTests {
     }
 
     @Test(
-        "single store: one counter action wakes every counter's observer, a transfer action none",
-        arguments: [1, 5, 20])
-    func singleStoreWakesEveryObserver(counters: Int) {
-        let app = ClosureEffectsArchitecture.makeApp(
-            layout: .singleStore, counters: counters, dependencies())
+        "a counter action wakes all counter observers (single store) or its own (multi store); transfer none",
+        arguments: [Layout.singleStore, .multiStore], [1, 5, 20])
+    func counterActionWakes(layout: Layout, counters: Int) {
+        let app = ClosureEffectsArchitecture.makeApp(layout: layout, counters: counters, dependencies())
         var wakes = Array(repeating: 0, count: counters)
         for index in 0..<counters {
             app.observeCounter(at: index) { wakes[index] += 1 }
         }
         app.send(.counter(index: 0, .increment))
-        #expect(wakes == Array(repeating: 1, count: counters))
-        app.send(.transfer(.updateAmount(3)))
-        app.send(.selectTab(.transfer))
-        #expect(wakes == Array(repeating: 1, count: counters))
-    }
-
-    @Test("multi store: one counter action wakes only that counter's observer", arguments: [1, 5, 20])
-    func multiStoreWakesOneObserver(counters: Int) {
-        let app = ClosureEffectsArchitecture.makeApp(
-            layout: .multiStore, counters: counters, dependencies())
-        var wakes = Array(repeating: 0, count: counters)
-        for index in 0..<counters {
-            app.observeCounter(at: index) { wakes[index] += 1 }
-        }
-        app.send(.counter(index: 0, .increment))
-        var expected = Array(repeating: 0, count: counters)
+        var expected = Array(repeating: layout == .singleStore ? 1 : 0, count: counters)
         expected[0] = 1
         #expect(wakes == expected)
         app.send(.transfer(.updateAmount(3)))

@@ -29,10 +29,7 @@ struct TransferFeatureTests {
     func loadAccounts() async throws {
         let store = makeStore(bank: InMemoryBank(accounts: accounts))
         store.send(.loadAccounts) { $0.isLoading = true }
-        try await store.receive(.accountsLoaded(accounts)) {
-            $0.accounts = accounts
-            $0.isLoading = false
-        }
+        try await store.receiveAccounts(accounts)
         try await store.finish()
     }
 
@@ -66,10 +63,7 @@ struct TransferFeatureTests {
         #expect(store.state.accounts.isEmpty)
 
         gate.release(1)
-        try await store.receive(.accountsLoaded(accounts)) {
-            $0.accounts = accounts
-            $0.isLoading = false
-        }
+        try await store.receiveAccounts(accounts)
         try await store.finish()
     }
 
@@ -101,15 +95,8 @@ struct TransferFeatureTests {
             initialState: TransferState(accounts: accounts)
         )
         store.send(.selectFrom(alice)) { $0.selectedFrom = alice }
-        store.send(.submitTransfer) {
-            $0.isLoading = true
-            $0.isSubmitting = true
-        }
-        try await store.receive(.transferFailed(.invalidSelection)) {
-            $0.isLoading = false
-            $0.isSubmitting = false
-            $0.error = .invalidSelection
-        }
+        store.submit()
+        try await store.receiveRefusal(.invalidSelection)
         try await store.finish()
     }
 
@@ -134,29 +121,14 @@ struct TransferFeatureTests {
         let bank = InMemoryBank(accounts: accounts)
         let store = makeStore(bank: bank)
         store.send(.loadAccounts) { $0.isLoading = true }
-        try await store.receive(.accountsLoaded(accounts)) {
-            $0.accounts = accounts
-            $0.isLoading = false
-        }
+        try await store.receiveAccounts(accounts)
         store.send(.selectFrom(alice)) { $0.selectedFrom = alice }
         store.send(.selectTo(bob)) { $0.selectedTo = bob }
         store.send(.updateAmount(30)) { $0.amount = 30 }
         #expect(store.state.canSubmit)
-        store.send(.submitTransfer) {
-            $0.isLoading = true
-            $0.isSubmitting = true
-        }
+        store.submit()
         let transaction = Transaction(id: TransactionID(1), from: alice.id, to: bob.id, amount: 30)
-        try await store.receive(.transferCompleted(transaction)) {
-            $0.isLoading = false
-            $0.isSubmitting = false
-            $0.lastTransaction = transaction
-            $0.selectedFrom = nil
-            $0.selectedTo = nil
-            $0.amount = 0
-            $0.accounts[0].balance = 70
-            $0.accounts[1].balance = 130
-        }
+        try await store.receiveCompletion(transaction, balances: (70, 130))
         try await store.finish()
         #expect(try await bank.balance(of: alice.id) == 70)
         #expect(try await bank.balance(of: bob.id) == 130)
@@ -192,15 +164,8 @@ struct TransferFeatureTests {
             amount: refusal.amount
         )
         let store = makeStore(bank: bank, initialState: initialState)
-        store.send(.submitTransfer) {
-            $0.isLoading = true
-            $0.isSubmitting = true
-        }
-        try await store.receive(.transferFailed(refusal.error)) {
-            $0.isLoading = false
-            $0.isSubmitting = false
-            $0.error = refusal.error
-        }
+        store.submit()
+        try await store.receiveRefusal(refusal.error)
         try await store.finish()
         #expect(await bank.ledger.isEmpty)
         #expect(await bank.invariantHolds)
@@ -215,15 +180,8 @@ struct TransferFeatureTests {
             bank: bank,
             initialState: TransferState(accounts: accounts, selectedFrom: alice, selectedTo: bob, amount: 10)
         )
-        store.send(.submitTransfer) {
-            $0.isLoading = true
-            $0.isSubmitting = true
-        }
-        try await store.receive(.transferFailed(.networkError)) {
-            $0.isLoading = false
-            $0.isSubmitting = false
-            $0.error = .networkError
-        }
+        store.submit()
+        try await store.receiveRefusal(.networkError)
         try await store.finish()
         #expect(await bank.ledger.isEmpty)
         #expect(await bank.invariantHolds)
@@ -238,15 +196,8 @@ struct TransferFeatureTests {
             initialState: TransferState(
                 accounts: accounts, selectedFrom: stranger, selectedTo: bob, amount: 10)
         )
-        store.send(.submitTransfer) {
-            $0.isLoading = true
-            $0.isSubmitting = true
-        }
-        try await store.receive(.transferFailed(.unknown)) {
-            $0.isLoading = false
-            $0.isSubmitting = false
-            $0.error = .unknown
-        }
+        store.submit()
+        try await store.receiveRefusal(.unknown)
         try await store.finish()
         #expect(await bank.invariantHolds)
     }
@@ -259,29 +210,86 @@ struct TransferFeatureTests {
             bank: bank,
             initialState: TransferState(accounts: accounts, selectedFrom: alice, selectedTo: bob, amount: 40)
         )
-        store.send(.submitTransfer) {
-            $0.isLoading = true
-            $0.isSubmitting = true
-        }
+        store.submit()
         try await waitUntil { gate.waitingCount == 1 }
         store.send(.submitTransfer)
         #expect(store.store.inFlightEffectCount == 1)
 
         gate.releaseAll()
         let transaction = Transaction(id: TransactionID(1), from: alice.id, to: bob.id, amount: 40)
-        try await store.receive(.transferCompleted(transaction)) {
-            $0.isLoading = false
-            $0.isSubmitting = false
-            $0.lastTransaction = transaction
-            $0.selectedFrom = nil
-            $0.selectedTo = nil
-            $0.amount = 0
-            $0.accounts[0].balance = 60
-            $0.accounts[1].balance = 140
-        }
+        try await store.receiveCompletion(transaction, balances: (60, 140))
         try await store.finish()
         #expect(await bank.ledger == [transaction])
         #expect(gate.ticketsIssued == 1)
         #expect(await bank.invariantHolds)
+    }
+}
+
+extension TestStore where Base == TransferFeature {
+    /// Sends `submitTransfer` and expects the form to show that it is submitting.
+    func submit(sourceLocation: SourceLocation = #_sourceLocation) {
+        send(
+            .submitTransfer,
+            assert: {
+                $0.isLoading = true
+                $0.isSubmitting = true
+            },
+            sourceLocation: sourceLocation
+        )
+    }
+
+    /// Awaits `accountsLoaded(accounts)` and expects the accounts shown and loading over.
+    func receiveAccounts(
+        _ accounts: [Account], sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        try await receive(
+            .accountsLoaded(accounts),
+            assert: {
+                $0.accounts = accounts
+                $0.isLoading = false
+            },
+            sourceLocation: sourceLocation
+        )
+    }
+
+    /// Awaits `transferFailed(error)` and expects the submission over with `error` shown.
+    func receiveRefusal(
+        _ error: TransferError, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        try await receiveSubmissionEnd(.transferFailed(error), sourceLocation: sourceLocation) {
+            $0.error = error
+        }
+    }
+
+    /// Awaits `transferCompleted(transaction)` and expects the form cleared, the transaction kept and
+    /// the first two accounts showing `balances`.
+    func receiveCompletion(
+        _ transaction: Transaction, balances: (Decimal, Decimal),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        try await receiveSubmissionEnd(.transferCompleted(transaction), sourceLocation: sourceLocation) {
+            $0.lastTransaction = transaction
+            $0.selectedFrom = nil
+            $0.selectedTo = nil
+            $0.amount = 0
+            $0.accounts[0].balance = balances.0
+            $0.accounts[1].balance = balances.1
+        }
+    }
+
+    /// Awaits `feedback` and expects the submission over, with `update` applied as well.
+    private func receiveSubmissionEnd(
+        _ feedback: TransferFeature.Feedback, sourceLocation: SourceLocation,
+        _ update: @escaping (inout TransferState) -> Void
+    ) async throws {
+        try await receive(
+            feedback,
+            assert: {
+                $0.isLoading = false
+                $0.isSubmitting = false
+                update(&$0)
+            },
+            sourceLocation: sourceLocation
+        )
     }
 }

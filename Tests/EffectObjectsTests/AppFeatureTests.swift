@@ -150,35 +150,26 @@ struct AppLayoutTests {
         #expect(app.snapshot.counters == [CounterState(quote: firstQuote), CounterState(quote: secondQuote)])
     }
 
-    @Test("The single store wakes every counter's observer on each action")
-    func singleStoreWakesEveryObserver() {
-        let app = EffectObjectsArchitecture.makeApp(layout: .singleStore, counters: 4, dependencies())
+    @Test(
+        "The single store wakes every counter's observer on each action, the multi store only the changed one",
+        arguments: [
+            (Layout.singleStore, [1, 1, 1, 1], [3, 3, 3, 3]),
+            (.multiStore, [0, 0, 1, 0], [0, 0, 1, 0]),
+        ]
+    )
+    func counterObservers(layout: Layout, afterIncrement: [Int], afterTransferActions: [Int]) {
+        let app = EffectObjectsArchitecture.makeApp(layout: layout, counters: 4, dependencies())
         var woken = [0, 0, 0, 0]
         for index in 0..<4 {
             app.observeCounter(at: index) { woken[index] += 1 }
         }
 
         app.send(.counter(index: 2, .increment))
-        #expect(woken == [1, 1, 1, 1])
-
-        app.send(.transfer(.updateAmount(5)))
-        #expect(woken == [2, 2, 2, 2])
-    }
-
-    @Test("The multi store wakes only the observer of the counter that changed")
-    func multiStoreWakesOneObserver() {
-        let app = EffectObjectsArchitecture.makeApp(layout: .multiStore, counters: 4, dependencies())
-        var woken = [0, 0, 0, 0]
-        for index in 0..<4 {
-            app.observeCounter(at: index) { woken[index] += 1 }
-        }
-
-        app.send(.counter(index: 2, .increment))
-        #expect(woken == [0, 0, 1, 0])
+        #expect(woken == afterIncrement)
 
         app.send(.transfer(.updateAmount(5)))
         app.send(.selectTab(.transfer))
-        #expect(woken == [0, 0, 1, 0])
+        #expect(woken == afterTransferActions)
     }
 
     @Test("Both layouts give the same snapshots for the same script")

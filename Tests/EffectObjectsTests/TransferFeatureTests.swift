@@ -22,6 +22,14 @@ struct TransferFeatureWorkflowTests {
         return feature.workers(state)
     }
 
+    /// `form` as it shows while its submission is in flight.
+    func submitting(_ form: TransferState) -> TransferState {
+        var state = form
+        state.isLoading = true
+        state.isSubmitting = true
+        return state
+    }
+
     @Test("loadAccounts starts loading, clears the error and asks for a LoadAccounts numbered with the load")
     func loadAccountsReturnsLoadAccounts() {
         var state = TransferState(error: .networkError)
@@ -67,21 +75,12 @@ struct TransferFeatureWorkflowTests {
 
     @Test("submitTransfer asks for a SubmitTransfer carrying the selection and the amount")
     func submitReturnsSubmitTransfer() throws {
-        var state = TransferState(accounts: sampleAccounts, selectedFrom: alice, selectedTo: bob, amount: 30)
+        let form = TransferState(accounts: sampleAccounts, selectedFrom: alice, selectedTo: bob, amount: 30)
+        var state = form
 
         let effects = step(&state, .submitTransfer)
 
-        #expect(
-            state
-                == TransferState(
-                    accounts: sampleAccounts,
-                    selectedFrom: alice,
-                    selectedTo: bob,
-                    amount: 30,
-                    isLoading: true,
-                    isSubmitting: true
-                )
-        )
+        #expect(state == submitting(form))
         #expect(effects.count == 1)
         let submit = try #require(effects.first as? SubmitTransfer)
         #expect(submit.from == alice.id)
@@ -92,20 +91,12 @@ struct TransferFeatureWorkflowTests {
 
     @Test("submitTransfer without both accounts asks for ReportInvalidSelection")
     func submitWithoutSelectionReportsIt() async {
-        var state = TransferState(accounts: sampleAccounts, selectedFrom: alice, amount: 30)
+        let form = TransferState(accounts: sampleAccounts, selectedFrom: alice, amount: 30)
+        var state = form
 
         let effects = step(&state, .submitTransfer)
 
-        #expect(
-            state
-                == TransferState(
-                    accounts: sampleAccounts,
-                    selectedFrom: alice,
-                    amount: 30,
-                    isLoading: true,
-                    isSubmitting: true
-                )
-        )
+        #expect(state == submitting(form))
         #expect(effects.count == 1)
         #expect(effects.first is ReportInvalidSelection)
         #expect(await ReportInvalidSelection(number: 1).run() == .invalidSelection)
@@ -243,6 +234,10 @@ struct TransferFeatureWorkflowTests {
 @MainActor
 @Suite("TransferFeature in a WorkflowHost")
 struct TransferHostTests {
+    /// A form ready to submit: the first sample account pays the second 40.
+    let formMoving40 = TransferState(
+        accounts: sampleAccounts, selectedFrom: sampleAccounts[0], selectedTo: sampleAccounts[1], amount: 40)
+
     func makeHost(
         bank: InMemoryBank,
         state: TransferState = TransferState()
@@ -343,15 +338,7 @@ struct TransferHostTests {
     func doubleSubmitMovesMoneyOnce() async throws {
         let gate = ResponseGate()
         let bank = InMemoryBank(accounts: sampleAccounts, gate: gate)
-        let host = makeHost(
-            bank: bank,
-            state: TransferState(
-                accounts: sampleAccounts,
-                selectedFrom: sampleAccounts[0],
-                selectedTo: sampleAccounts[1],
-                amount: 40
-            )
-        )
+        let host = makeHost(bank: bank, state: formMoving40)
 
         host.send(.submitTransfer)
         try await waitUntil { gate.waitingCount == 1 }
@@ -375,15 +362,7 @@ struct TransferHostTests {
     func submitNetworkFailure() async throws {
         let bank = InMemoryBank(accounts: sampleAccounts)
         await bank.failNextCalls(1)
-        let host = makeHost(
-            bank: bank,
-            state: TransferState(
-                accounts: sampleAccounts,
-                selectedFrom: sampleAccounts[0],
-                selectedTo: sampleAccounts[1],
-                amount: 40
-            )
-        )
+        let host = makeHost(bank: bank, state: formMoving40)
 
         host.send(.submitTransfer)
         try await finishWithin("host.settle() returns") { await host.settle() }

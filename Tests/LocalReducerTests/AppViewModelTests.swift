@@ -63,42 +63,25 @@ struct AppReducerTests {
 struct AppViewModelTests {
     let quote = Fixtures.wisdom
 
-    @Test("Single store: a counter's loadQuote selects the counter tab; nothing else does")
-    func singleStoreTabRule() async throws {
-        let app = AppViewModel(
+    @Test(
+        "A counter's loadQuote selects the counter tab; nothing else does",
+        arguments: [Layout.singleStore, .multiStore]
+    )
+    func tabRule(layout: Layout) async throws {
+        let app = layout.makeApp(
             counterCount: 3, dependencies: Fixtures.dependencies(quoteClient: .constant(quote)))
         app.send(.selectTab(.transfer))
         app.send(.counter(index: 1, .increment))
         app.send(.transfer(.accounts(.load)))
         try await finishWithin("app.settle() returns") { await app.settle() }
-        #expect(app.state.selectedTab == .transfer)
+        #expect(app.selectedTab == .transfer)
 
         app.send(.counter(index: 2, .loadQuote))
-        #expect(app.state.selectedTab == .counter)
-        #expect(app.state.counters[2].isLoading)
+        #expect(app.selectedTab == .counter)
+        #expect(app.counterStates[2].isLoading)
         try await finishWithin("app.settle() returns") { await app.settle() }
-        #expect(app.state.counters == [CounterState(), CounterState(count: 1), CounterState(quote: quote)])
-        #expect(app.state.transfer == TransferState(accounts: Fixtures.accounts))
-        #expect(app.inFlightEffectCount == 0)
-    }
-
-    @Test("Multi store: a counter's loadQuote through the root selects the counter tab; nothing else does")
-    func multiStoreTabRule() async throws {
-        let app = AppRootViewModel(
-            counterCount: 3, dependencies: Fixtures.dependencies(quoteClient: .constant(quote)))
-        app.send(.selectTab(.transfer))
-        app.send(.counter(index: 1, .increment))
-        app.send(.transfer(.accounts(.load)))
-        try await finishWithin("app.settle() returns") { await app.settle() }
-        #expect(app.state.selectedTab == .transfer)
-
-        app.send(.counter(index: 2, .loadQuote))
-        #expect(app.state.selectedTab == .counter)
-        #expect(app.counters[2].state.isLoading)
-        try await finishWithin("app.settle() returns") { await app.settle() }
-        #expect(
-            app.counters.map(\.state) == [CounterState(), CounterState(count: 1), CounterState(quote: quote)])
-        #expect(app.transfer.state == TransferState(accounts: Fixtures.accounts))
+        #expect(app.counterStates == [CounterState(), CounterState(count: 1), CounterState(quote: quote)])
+        #expect(app.transferState == TransferState(accounts: Fixtures.accounts))
         #expect(app.inFlightEffectCount == 0)
     }
 
@@ -138,14 +121,7 @@ struct AppViewModelTests {
         let bank = InMemoryBank(accounts: Fixtures.accounts, gate: gate)
         let app = AppViewModel(
             initialState: AppViewModel.State(
-                counters: [CounterState()],
-                transfer: TransferState(
-                    accounts: Fixtures.accounts,
-                    selectedFrom: Fixtures.a,
-                    selectedTo: Fixtures.b,
-                    amount: 40
-                )
-            ),
+                counters: [CounterState()], transfer: Fixtures.readyForm(amount: 40)),
             dependencies: Fixtures.dependencies(bank: bank)
         )
         app.send(.transfer(.transfer(.submit)))
@@ -160,35 +136,19 @@ struct AppViewModelTests {
     }
 
     @Test(
-        "One increment wakes every counter observer in the single store",
-        arguments: [1, 10, 100]
+        "An increment wakes every counter observer in the single store, only its own in the multi store",
+        arguments: [Layout.singleStore, .multiStore], [1, 10, 100]
     )
-    func singleStoreWakesEveryObserver(counters: Int) {
-        let app = AppViewModel(counterCount: counters, dependencies: Fixtures.dependencies())
+    func incrementWakes(layout: Layout, counters: Int) {
+        let app = layout.makeApp(counterCount: counters, dependencies: Fixtures.dependencies())
         var woken = Array(repeating: 0, count: counters)
         for index in 0..<counters {
-            observeEveryChange({ _ = app.state.counters[index] }, onChange: { woken[index] += 1 })
-        }
-        app.send(.counter(index: counters / 2, .increment))
-        app.send(.counter(index: counters / 2, .increment))
-        #expect(woken == Array(repeating: 2, count: counters))
-    }
-
-    @Test(
-        "One increment wakes only its own counter's observer in the multi store",
-        arguments: [1, 10, 100]
-    )
-    func multiStoreWakesOneObserver(counters: Int) {
-        let app = AppRootViewModel(counterCount: counters, dependencies: Fixtures.dependencies())
-        var woken = Array(repeating: 0, count: counters)
-        for index in 0..<counters {
-            let counter = app.counters[index]
-            observeEveryChange({ _ = counter.state }, onChange: { woken[index] += 1 })
+            app.observeCounter(at: index) { woken[index] += 1 }
         }
         let target = counters / 2
         app.send(.counter(index: target, .increment))
-        app.counters[target].send(.increment)
-        var expected = Array(repeating: 0, count: counters)
+        app.send(.counter(index: target, .increment))
+        var expected = Array(repeating: layout == .singleStore ? 2 : 0, count: counters)
         expected[target] = 2
         #expect(woken == expected)
     }
@@ -244,5 +204,52 @@ struct AppViewModelTests {
                     )
                 )
         )
+    }
+}
+
+extension Layout {
+    /// The composed app in this layout: an ``AppRootViewModel`` for the multi store, else an
+    /// ``AppViewModel``.
+    @MainActor
+    func makeApp(counterCount: Int, dependencies: Dependencies) -> any ComposedApp {
+        if self == .multiStore {
+            AppRootViewModel(counterCount: counterCount, dependencies: dependencies)
+        } else {
+            AppViewModel(counterCount: counterCount, dependencies: dependencies)
+        }
+    }
+}
+
+/// What a test reads and drives in either layout of the composed app.
+@MainActor
+protocol ComposedApp: AnyObject {
+    var selectedTab: Tab { get }
+    var counterStates: [CounterState] { get }
+    var transferState: TransferState { get }
+    var inFlightEffectCount: Int { get }
+    func send(_ action: AppViewModel.Action)
+    func settle() async
+    /// Calls `onChange` on every change to what an observer of counter `index` reads.
+    func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void)
+}
+
+extension AppViewModel: ComposedApp {
+    var selectedTab: Tab { state.selectedTab }
+    var counterStates: [CounterState] { state.counters }
+    var transferState: TransferState { state.transfer }
+
+    func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void) {
+        observeEveryChange({ _ = self.state.counters[index] }, onChange: onChange)
+    }
+}
+
+extension AppRootViewModel: ComposedApp {
+    var selectedTab: Tab { state.selectedTab }
+    var counterStates: [CounterState] { counters.map(\.state) }
+    var transferState: TransferState { transfer.state }
+
+    func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void) {
+        let counter = counters[index]
+        observeEveryChange({ _ = counter.state }, onChange: onChange)
     }
 }

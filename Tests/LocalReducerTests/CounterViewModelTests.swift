@@ -81,12 +81,8 @@ struct CounterViewModelTests {
     )
     func newestLoadWins(gateHonorsCancellation: Bool) async throws {
         let gate = ResponseGate(honorsCancellation: gateHonorsCancellation)
-        let counter = CounterViewModel(
-            quoteClient: .gated(gate, results: [.success(Fixtures.wisdom), .success(Fixtures.newer)])
-        )
-        counter.send(.loadQuote)
-        try await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
-        counter.send(.loadQuote)
+        let counter = try await loadTwice(
+            gate: gate, answers: [.success(Fixtures.wisdom), .success(Fixtures.newer)])
         try await waitUntil("the second fetch waits at the gate") {
             gate.ticketsIssued == 2 && gate.waitingCount == (gateHonorsCancellation ? 1 : 2)
         }
@@ -106,12 +102,8 @@ struct CounterViewModelTests {
     @Test("A fetch cancelled by a newer load changes nothing, not even isLoading or the error")
     func cancelledFetchIsSilent() async throws {
         let gate = ResponseGate(honorsCancellation: true)
-        let counter = CounterViewModel(
-            quoteClient: .gated(gate, results: [.success(Fixtures.wisdom), .failure(Fixtures.outage)])
-        )
-        counter.send(.loadQuote)
-        try await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
-        counter.send(.loadQuote)
+        let counter = try await loadTwice(
+            gate: gate, answers: [.success(Fixtures.wisdom), .failure(Fixtures.outage)])
         try await waitUntil("the first fetch was cancelled") { counter.inFlightEffectCount == 1 }
         #expect(counter.state == CounterState(isLoading: true))
 
@@ -143,6 +135,18 @@ struct CounterViewModelTests {
         counter = nil
         #expect(released == nil, "the running fetch kept the view model alive")
         try await waitUntil("the fetch was cancelled") { gate.waitingCount == 0 }
+    }
+
+    /// A counter whose fetches wait at `gate` and answer `answers` in turn, after two loads: the second
+    /// sent once the first waits at the gate.
+    private func loadTwice(
+        gate: ResponseGate, answers: [Result<Quote, QuoteError>]
+    ) async throws -> CounterViewModel {
+        let counter = CounterViewModel(quoteClient: .gated(gate, results: answers))
+        counter.send(.loadQuote)
+        try await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
+        counter.send(.loadQuote)
+        return counter
     }
 }
 

@@ -10,12 +10,7 @@ import Testing
 struct TransferReducerTests {
     typealias Reducer = TransferViewModel
 
-    private let ready = TransferState(
-        accounts: Fixtures.accounts,
-        selectedFrom: Fixtures.a,
-        selectedTo: Fixtures.b,
-        amount: 30
-    )
+    private let ready = Fixtures.readyForm(amount: 30)
 
     @Test("accounts: load starts loading and clears the error; loaded and failed end it")
     func accounts() {
@@ -92,6 +87,19 @@ struct TransferReducerTests {
 struct TransferViewModelTests {
     func makeViewModel(bank: InMemoryBank) -> TransferViewModel {
         TransferViewModel(dependencies: Fixtures.dependencies(bank: bank))
+    }
+
+    /// A view model, and its bank that holds every call at `gate`, once A's transfer of `amount` to B
+    /// was submitted and waits at the gate.
+    func submittedAtGate(
+        amount: Decimal, gate: ResponseGate
+    ) async throws -> (TransferViewModel, InMemoryBank) {
+        let bank = InMemoryBank(accounts: Fixtures.accounts, gate: gate)
+        let transfer = TransferViewModel(
+            initialState: Fixtures.readyForm(amount: amount), dependencies: Fixtures.dependencies(bank: bank))
+        transfer.send(.transfer(.submit))
+        try await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
+        return (transfer, bank)
     }
 
     @Test("Loading the accounts, then moving 30 from A to B, updates the shown and the bank's balances")
@@ -198,18 +206,7 @@ struct TransferViewModelTests {
     @Test("A second submit while the first is at the bank does nothing: money moves once")
     func doubleSubmit() async throws {
         let gate = ResponseGate()
-        let bank = InMemoryBank(accounts: Fixtures.accounts, gate: gate)
-        let transfer = TransferViewModel(
-            initialState: TransferState(
-                accounts: Fixtures.accounts,
-                selectedFrom: Fixtures.a,
-                selectedTo: Fixtures.b,
-                amount: 40
-            ),
-            dependencies: Fixtures.dependencies(bank: bank)
-        )
-        transfer.send(.transfer(.submit))
-        try await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
+        let (transfer, bank) = try await submittedAtGate(amount: 40, gate: gate)
         let inFlight = transfer.state
         transfer.send(.transfer(.submit))
         #expect(transfer.state == inFlight)
@@ -252,18 +249,7 @@ struct TransferViewModelTests {
     @Test("Loading the accounts while a transfer is at the bank does not cancel the transfer")
     func loadDoesNotCancelTransfer() async throws {
         let gate = ResponseGate()
-        let bank = InMemoryBank(accounts: Fixtures.accounts, gate: gate)
-        let transfer = TransferViewModel(
-            initialState: TransferState(
-                accounts: Fixtures.accounts,
-                selectedFrom: Fixtures.a,
-                selectedTo: Fixtures.b,
-                amount: 25
-            ),
-            dependencies: Fixtures.dependencies(bank: bank)
-        )
-        transfer.send(.transfer(.submit))
-        try await waitUntil("the transfer waits at the gate") { gate.waitingCount == 1 }
+        let (transfer, bank) = try await submittedAtGate(amount: 25, gate: gate)
         transfer.send(.accounts(.load))
         try await waitUntil("the load waits at the gate") { gate.waitingCount == 2 }
         #expect(transfer.inFlightEffectCount == 2)

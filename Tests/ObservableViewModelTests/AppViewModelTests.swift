@@ -12,31 +12,18 @@ import Testing
 struct AppViewModelTests {
     let quote = Fixtures.wisdom
 
-    @Test("Multi store: a child counter's loadQuote selects the counter tab; nothing else does")
-    func multiStoreTabRule() async throws {
-        let app = AppViewModel(
-            counterCount: 3,
-            dependencies: Fixtures.dependencies(quoteClient: .constant(quote))
-        )
-        app.selectedTab = .transfer
-        app.counters[1].increment()
-        await app.transfer.loadAccounts()
-        #expect(app.selectedTab == .transfer)
-
-        let load = Task.immediate { await app.counters[2].loadQuote() }
-        #expect(app.selectedTab == .counter)
-        try await finishWithin("load finishes") { await load.value }
-        #expect(app.counters.map(\.count) == [0, 1, 0])
-        #expect(app.counters.map(\.quote) == [nil, nil, quote])
-        #expect(app.inFlightEffectCount == 0)
-    }
-
-    @Test("Single store: loadQuote(counterAt:) selects the counter tab; nothing else does")
-    func singleStoreTabRule() async throws {
-        let app = SingleStoreAppViewModel(
-            counterCount: 3,
-            dependencies: Fixtures.dependencies(quoteClient: .constant(quote))
-        )
+    @Test(
+        "A counter's loadQuote selects the counter tab; nothing else does",
+        arguments: [Layout.singleStore, .multiStore]
+    )
+    func tabRule(layout: Layout) async throws {
+        let dependencies = Fixtures.dependencies(quoteClient: .constant(quote))
+        let app: any TabRuleApp =
+            if layout == .multiStore {
+                AppViewModel(counterCount: 3, dependencies: dependencies)
+            } else {
+                SingleStoreAppViewModel(counterCount: 3, dependencies: dependencies)
+            }
         app.selectedTab = .transfer
         app.increment(counterAt: 1)
         await app.loadAccounts()
@@ -44,11 +31,11 @@ struct AppViewModelTests {
 
         let load = Task.immediate { await app.loadQuote(counterAt: 2) }
         #expect(app.selectedTab == .counter)
-        #expect(app.counters[2].isLoading)
+        #expect(app.isLoading(counterAt: 2))
         try await finishWithin("load finishes") { await load.value }
-        #expect(app.counters.map(\.count) == [0, 1, 0])
-        #expect(app.counters.map(\.quote) == [nil, nil, quote])
-        #expect(app.transfer.accounts == Fixtures.accounts)
+        #expect(app.counts == [0, 1, 0])
+        #expect(app.quotes == [nil, nil, quote])
+        #expect(app.shownAccounts == Fixtures.accounts)
         #expect(app.inFlightEffectCount == 0)
     }
 
@@ -280,4 +267,36 @@ struct AppViewModelTests {
         #expect(transfer.snapshot == TransferState(accounts: Fixtures.accounts))
         #expect((transfer as? TransferViewModelDriver)?.pendingIntentCount == 0)
     }
+}
+
+/// What the tab-rule test drives and reads in either layout: the single store's own methods, or the
+/// multi store's child view models.
+@MainActor
+protocol TabRuleApp: AnyObject, Sendable {
+    var selectedTab: Tab { get set }
+    var inFlightEffectCount: Int { get }
+    var counts: [Int] { get }
+    var quotes: [Quote?] { get }
+    var shownAccounts: [Account] { get }
+    func isLoading(counterAt index: Int) -> Bool
+    func increment(counterAt index: Int)
+    func loadQuote(counterAt index: Int) async
+    func loadAccounts() async
+}
+
+extension SingleStoreAppViewModel: TabRuleApp {
+    var counts: [Int] { counters.map(\.count) }
+    var quotes: [Quote?] { counters.map(\.quote) }
+    var shownAccounts: [Account] { transfer.accounts }
+    func isLoading(counterAt index: Int) -> Bool { counters[index].isLoading }
+}
+
+extension AppViewModel: TabRuleApp {
+    var counts: [Int] { counters.map(\.count) }
+    var quotes: [Quote?] { counters.map(\.quote) }
+    var shownAccounts: [Account] { transfer.accounts }
+    func isLoading(counterAt index: Int) -> Bool { counters[index].isLoading }
+    func increment(counterAt index: Int) { counters[index].increment() }
+    func loadQuote(counterAt index: Int) async { await counters[index].loadQuote() }
+    func loadAccounts() async { await transfer.loadAccounts() }
 }

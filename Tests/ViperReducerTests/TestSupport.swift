@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ViperReducer
@@ -42,25 +43,7 @@ final class RouterSpy: CounterRouting, TransferRouting, TabRouting {
     func selectTab(_ tab: Tab) { calls.append(.selectTab(tab)) }
 }
 
-enum Fixture {
-    static let firstQuote = Quote(content: "Simplicity is prerequisite for reliability.", author: "Dijkstra")
-    static let secondQuote = Quote(content: "Make it work, make it right, make it fast.", author: "Beck")
-    static let outage = QuoteError(message: "The quote service is down.")
-
-    static let alice = Account(id: AccountID(1), name: "Alice", balance: 100)
-    static let bob = Account(id: AccountID(2), name: "Bob", balance: 50)
-    static let stranger = Account(id: AccountID(99), name: "Not at this bank", balance: 1_000)
-
-    static func bank(gate: ResponseGate? = nil) -> InMemoryBank {
-        InMemoryBank(accounts: [alice, bob], gate: gate)
-    }
-
-    static func dependencies(quoteClient: QuoteClient = .failing(), bank: InMemoryBank = bank())
-        -> Dependencies
-    {
-        Dependencies(quoteClient: quoteClient, bank: bank)
-    }
-
+extension Fixture {
     @MainActor
     static func transferInteractor(_ bank: InMemoryBank, state: TransferState = TransferState())
         -> TransferInteractor

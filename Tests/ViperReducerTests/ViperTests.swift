@@ -136,23 +136,23 @@ struct OrderingTests {
 @Suite("InteractorTasks")
 @MainActor
 struct InteractorTasksTests {
+    /// An operation that returns `value` once `gate` lets it pass.
+    func passing<Output: Sendable>(
+        _ gate: ResponseGate, then value: Output
+    ) -> @concurrent @Sendable () async -> Output? {
+        {
+            try? await gate.pass()
+            return value
+        }
+    }
+
     @Test("a task is counted while it runs and forgotten when it finishes")
     func countsAndForgets() async throws {
         let gate = ResponseGate()
         let tasks = InteractorTasks<Int>()
         var delivered: [Int] = []
-        tasks.run(
-            1,
-            operation: {
-                try? await gate.pass()
-                return 10
-            }, deliver: { delivered.append($0) })
-        tasks.run(
-            2,
-            operation: {
-                try? await gate.pass()
-                return 20
-            }, deliver: { delivered.append($0) })
+        tasks.run(1, operation: passing(gate, then: 10), deliver: { delivered.append($0) })
+        tasks.run(2, operation: passing(gate, then: 20), deliver: { delivered.append($0) })
         #expect(tasks.count == 2)
         gate.releaseAll()
         try await finishWithin("tasks.settle() returns") { await tasks.settle() }
@@ -165,19 +165,9 @@ struct InteractorTasksTests {
         let gate = ResponseGate(honorsCancellation: false)
         let tasks = InteractorTasks<String>()
         var delivered: [String] = []
-        tasks.run(
-            "quote",
-            operation: {
-                try? await gate.pass()
-                return "older"
-            }, deliver: { delivered.append($0) })
+        tasks.run("quote", operation: passing(gate, then: "older"), deliver: { delivered.append($0) })
         try await waitUntil("the older task waits") { gate.waitingCount == 1 }
-        tasks.run(
-            "quote",
-            operation: {
-                try? await gate.pass()
-                return "newer"
-            }, deliver: { delivered.append($0) })
+        tasks.run("quote", operation: passing(gate, then: "newer"), deliver: { delivered.append($0) })
         #expect(tasks.count == 2, "the cancelled task is in flight until its operation returns")
         gate.releaseAll()
         try await finishWithin("tasks.settle() returns") { await tasks.settle() }
@@ -189,12 +179,7 @@ struct InteractorTasksTests {
         let gate = ResponseGate(honorsCancellation: false)
         let tasks = InteractorTasks<Int>()
         var delivered: [Int] = []
-        tasks.run(
-            1,
-            operation: {
-                try? await gate.pass()
-                return 1
-            }, deliver: { delivered.append($0) })
+        tasks.run(1, operation: passing(gate, then: 1), deliver: { delivered.append($0) })
         tasks.run(2, operation: { nil as Int? }, deliver: { delivered.append($0) })
         tasks.cancel(1)
         gate.releaseAll()
