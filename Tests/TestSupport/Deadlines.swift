@@ -12,6 +12,18 @@ public struct DeadlineExceeded: Error, CustomStringConvertible {
     public var description: String { "gave up after \(timeout) waiting until \(what)" }
 }
 
+/// How long a test waits for something that should happen on its own before it calls it a hang.
+///
+/// Far above what any wait takes alone (milliseconds): in a full parallel `swift test` on a loaded
+/// 2-core machine, the suites that run benchmarks on the main actor have starved other main-actor
+/// tests for 5-8 s at a time, which failed waits of 5 and 10 s that had nothing wrong to report.
+public enum TestDeadline {
+    /// For a condition polled with ``waitUntil(_:timeout:isolation:sourceLocation:_:)``.
+    public static let condition: Duration = .seconds(30)
+    /// For an operation raced against a timer with ``finishWithin(_:timeout:sourceLocation:_:)``.
+    public static let operation: Duration = .seconds(60)
+}
+
 /// Yields until `condition` holds; records an issue and throws ``DeadlineExceeded`` when `timeout`
 /// passes first.
 ///
@@ -20,7 +32,7 @@ public struct DeadlineExceeded: Error, CustomStringConvertible {
 /// `@MainActor` tests), so it may read main-actor state.
 public func waitUntil(
     _ what: String = "the condition holds",
-    timeout: Duration = .seconds(5),
+    timeout: Duration = TestDeadline.condition,
     isolation: isolated (any Actor)? = #isolation,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () -> Bool
@@ -45,7 +57,7 @@ public func waitUntil(
 @MainActor
 public func finishWithin<Value: Sendable>(
     _ what: String,
-    timeout: Duration = .seconds(10),
+    timeout: Duration = TestDeadline.operation,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ operation: @escaping @MainActor () async -> Value
 ) async throws -> Value {

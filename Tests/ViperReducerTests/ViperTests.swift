@@ -20,10 +20,10 @@ private final class BlockingFetch: Sendable {
         released.store(true, ordering: .releasing)
     }
 
-    /// Blocks the calling thread (it does not suspend) until released, or for five seconds at most.
+    /// Blocks the calling thread (it does not suspend) until released, or for ``TestDeadline/condition`` at most.
     func hold() {
         started.store(true, ordering: .releasing)
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + TestDeadline.condition
         while !released.load(ordering: .acquiring) {
             if ContinuousClock.now > deadline {
                 timedOut.store(true, ordering: .releasing)
