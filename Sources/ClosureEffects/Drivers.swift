@@ -127,10 +127,10 @@ public final class SingleStoreAppDriver: AppDriver {
     public func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void) {
         if scoped {
             let row = store.scopeCounter(at: index)
-            observeContinuously({ _ = row.state }, onChange: onChange)
+            observeEveryChange({ _ = row.state }, onChange: onChange)
         } else {
             let store = store
-            observeContinuously({ _ = store.counters[index] }, onChange: onChange)
+            observeEveryChange({ _ = store.counters[index] }, onChange: onChange)
         }
     }
 }
@@ -168,24 +168,7 @@ public final class MultiStoreAppDriver: AppDriver {
 
     public func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void) {
         let store = app.counters[index]
-        observeContinuously({ _ = store.state }, onChange: onChange)
-    }
-}
-
-/// Tracks what `read` reads and calls `onChange` every time it changes, not just the first time.
-///
-/// `withObservationTracking` reports one change per registration, so the change handler registers
-/// again right away. Stores change their state only on the main actor, which is where the handler runs.
-@MainActor
-func observeContinuously(
-    _ read: @escaping @MainActor () -> Void,
-    onChange: @escaping @MainActor () -> Void
-) {
-    withObservationTracking(read) {
-        MainActor.assumeIsolated {
-            onChange()
-            observeContinuously(read, onChange: onChange)
-        }
+        observeEveryChange({ _ = store.state }, onChange: onChange)
     }
 }
 

@@ -107,10 +107,10 @@ public final class AppViewModelDriver: AppDriver {
     public func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void) {
         if layout == .singleStoreScoped {
             let row = viewModel.row(at: index)
-            observe({ _ = row.state }, onChange: onChange)
+            observeEveryChange({ _ = row.state }, onChange: onChange)
         } else {
             let viewModel = viewModel
-            observe({ _ = viewModel.state.counters[index] }, onChange: onChange)
+            observeEveryChange({ _ = viewModel.state.counters[index] }, onChange: onChange)
         }
     }
 }
@@ -144,7 +144,7 @@ public final class AppRootViewModelDriver: AppDriver {
 
     public func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void) {
         let counter = viewModel.counters[index]
-        observe({ _ = counter.state }, onChange: onChange)
+        observeEveryChange({ _ = counter.state }, onChange: onChange)
     }
 }
 
@@ -180,21 +180,6 @@ extension AppViewModel.Action {
         case .counter(let index, let intent): self = .counter(index: index, .init(intent))
         case .transfer(let intent): self = .transfer(.init(intent))
         case .selectTab(let tab): self = .selectTab(tab)
-        }
-    }
-}
-
-/// Calls `onChange` every time Observation reports a change to what `read` reads, re-arming the
-/// tracking each time (`withObservationTracking` reports one change per registration).
-///
-/// The view models are main-actor isolated, so their state only changes on the main actor and
-/// Observation calls the change handler there.
-@MainActor
-private func observe(_ read: @escaping @MainActor () -> Void, onChange: @escaping @MainActor () -> Void) {
-    withObservationTracking(read) {
-        MainActor.assumeIsolated {
-            onChange()
-            observe(read, onChange: onChange)
         }
     }
 }

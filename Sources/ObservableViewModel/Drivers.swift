@@ -134,7 +134,7 @@ public final class AppViewModelDriver: AppDriver {
     /// Tracks the four properties of counter `index`'s view model, as a counter view's body would.
     public func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void) {
         let counter = viewModel.counters[index]
-        observe(
+        observeEveryChange(
             {
                 _ = counter.count
                 _ = counter.quote
@@ -207,10 +207,10 @@ public final class SingleStoreAppViewModelDriver: AppDriver {
     public func observeCounter(at index: Int, onChange: @escaping @MainActor () -> Void) {
         if layout == .singleStoreScoped {
             let row = viewModel.row(at: index)
-            observe({ _ = row.state }, onChange: onChange)
+            observeEveryChange({ _ = row.state }, onChange: onChange)
         } else {
             let viewModel = viewModel
-            observe({ _ = viewModel.counters[index] }, onChange: onChange)
+            observeEveryChange({ _ = viewModel.counters[index] }, onChange: onChange)
         }
     }
 }
@@ -261,20 +261,5 @@ extension TransferState {
             error: viewModel.error,
             lastTransaction: viewModel.lastTransaction
         )
-    }
-}
-
-/// Calls `onChange` every time Observation reports a change to what `read` reads, re-arming the
-/// tracking each time (`withObservationTracking` reports one change per registration).
-///
-/// The view models are main-actor isolated, so their properties only change on the main actor and
-/// Observation intents the change handler there.
-@MainActor
-private func observe(_ read: @escaping @MainActor () -> Void, onChange: @escaping @MainActor () -> Void) {
-    withObservationTracking(read) {
-        MainActor.assumeIsolated {
-            onChange()
-            observe(read, onChange: onChange)
-        }
     }
 }

@@ -18,12 +18,12 @@ struct ObservationTests {
 
         init(_ store: Store<AppFeature>) {
             rows = Array(repeating: 0, count: store.state.counters.count)
-            observeContinuously({ _ = store.selectedTab }, onChange: { self.selectedTab += 1 })
-            observeContinuously({ _ = store.counters }, onChange: { self.counters += 1 })
-            observeContinuously({ _ = store.transfer }, onChange: { self.transfer += 1 })
+            observeEveryChange({ _ = store.selectedTab }, onChange: { self.selectedTab += 1 })
+            observeEveryChange({ _ = store.counters }, onChange: { self.counters += 1 })
+            observeEveryChange({ _ = store.transfer }, onChange: { self.transfer += 1 })
             for index in rows.indices {
                 let row = store.scopeCounter(at: index)
-                observeContinuously({ _ = row.state }, onChange: { self.rows[index] += 1 })
+                observeEveryChange({ _ = row.state }, onChange: { self.rows[index] += 1 })
             }
         }
 
@@ -95,7 +95,7 @@ struct ObservationTests {
         let first = store.scopeCounter(at: 3)
         let second = store.scopeCounter(at: 3)
         var wakes = 0
-        observeContinuously({ _ = first.state }, onChange: { wakes += 1 })
+        observeEveryChange({ _ = first.state }, onChange: { wakes += 1 })
         second.send(.increment)
         #expect(wakes == 1)
         #expect(first.state.count == 1)
@@ -107,8 +107,8 @@ struct ObservationTests {
         let store = makeStore()
         var amountWakes = 0
         var accountsWakes = 0
-        observeContinuously({ _ = store[dynamicMember: \.transfer.amount] }, onChange: { amountWakes += 1 })
-        observeContinuously(
+        observeEveryChange({ _ = store[dynamicMember: \.transfer.amount] }, onChange: { amountWakes += 1 })
+        observeEveryChange(
             { _ = store[dynamicMember: \.transfer.accounts] }, onChange: { accountsWakes += 1 })
         store.send(.transfer(.updateAmount(5)))
         store.send(.transfer(.updateAmount(5)))

@@ -243,7 +243,7 @@ struct StoreTests {
     func observationOfState() {
         let store = Store(initialState: Probe.State(), reducer: Probe())
         var wakes = 0
-        observeContinuously({ _ = store.state }, onChange: { wakes += 1 })
+        observeEveryChange({ _ = store.state }, onChange: { wakes += 1 })
         store.send(.finish)
         store.send(.finish)
         store.send(.chain(0))
@@ -256,7 +256,7 @@ struct StoreTests {
         let probe = Probe()
         let store = Store(initialState: Probe.State(), reducer: probe)
         var wakes = 0
-        observeContinuously({ _ = store.state }, onChange: { wakes += 1 })
+        observeEveryChange({ _ = store.state }, onChange: { wakes += 1 })
         store.send(.trace("a"))
         #expect(store.state.trace == ["a", "echo a1", "echo a2"])
         #expect(probe.reductions.maximumDepth == 1)
@@ -285,7 +285,7 @@ struct StoreTests {
                 nestedTasks.append(store.send(.trace("b")))
             }
         }
-        observeContinuously({ _ = store.state }, onChange: onChange)
+        observeEveryChange({ _ = store.state }, onChange: onChange)
         store.send(.trace("a"))
         #expect(store.state.trace == ["a", "echo a1", "echo a2", "b", "echo b1", "echo b2"])
         #expect(probe.reductions.maximumDepth == 1)

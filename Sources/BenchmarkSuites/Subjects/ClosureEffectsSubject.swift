@@ -59,7 +59,7 @@ enum ClosureEffectsSubject: ArchitectureSubject {
         at index: Int,
         onChange: @escaping @MainActor () -> Void
     ) {
-        observeContinuously({ _ = app.counters[index] }, onChange: onChange)
+        observeEveryChange({ _ = app.counters[index] }, onChange: onChange)
     }
 
     static func selectTab(_ app: Store<AppFeature>, _ tab: Tab) {
@@ -74,7 +74,7 @@ enum ClosureEffectsSubject: ArchitectureSubject {
         onChange: @escaping @MainActor () -> Void
     ) {
         let counter = app.scopeCounter(at: index)
-        observeContinuously({ _ = counter.state }, onChange: onChange)
+        observeEveryChange({ _ = counter.state }, onChange: onChange)
     }
 
     static func increment(_ app: Store<AppFeature>, counterAt index: Int) {
@@ -88,7 +88,7 @@ enum ClosureEffectsSubject: ArchitectureSubject {
     static func observeCounter(_ app: MultiStoreApp, at index: Int, onChange: @escaping @MainActor () -> Void)
     {
         let counter = app.counters[index]
-        observeContinuously({ _ = counter.state }, onChange: onChange)
+        observeEveryChange({ _ = counter.state }, onChange: onChange)
     }
 
     static func increment(_ app: MultiStoreApp, counterAt index: Int) {

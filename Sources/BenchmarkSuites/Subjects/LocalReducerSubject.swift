@@ -63,7 +63,7 @@ enum LocalReducerSubject: ArchitectureSubject {
         at index: Int,
         onChange: @escaping @MainActor () -> Void
     ) {
-        observeContinuously({ _ = app.state.counters[index] }, onChange: onChange)
+        observeEveryChange({ _ = app.state.counters[index] }, onChange: onChange)
     }
 
     static func increment(_ app: AppViewModel, counterAt index: Int) {
@@ -80,7 +80,7 @@ enum LocalReducerSubject: ArchitectureSubject {
         _ app: AppViewModel, at index: Int, onChange: @escaping @MainActor () -> Void
     ) {
         let row = app.row(at: index)
-        observeContinuously({ _ = row.state }, onChange: onChange)
+        observeEveryChange({ _ = row.state }, onChange: onChange)
     }
 
     static func makeMultiStoreApp(counters: Int, dependencies: Dependencies) -> AppRootViewModel {
@@ -91,7 +91,7 @@ enum LocalReducerSubject: ArchitectureSubject {
         _ app: AppRootViewModel, at index: Int, onChange: @escaping @MainActor () -> Void
     ) {
         let counter = app.counters[index]
-        observeContinuously({ _ = counter.state }, onChange: onChange)
+        observeEveryChange({ _ = counter.state }, onChange: onChange)
     }
 
     static func increment(_ app: AppRootViewModel, counterAt index: Int) {

@@ -59,7 +59,7 @@ enum ObservableViewModelSubject: ArchitectureSubject {
         at index: Int,
         onChange: @escaping @MainActor () -> Void
     ) {
-        observeContinuously({ _ = app.counters[index] }, onChange: onChange)
+        observeEveryChange({ _ = app.counters[index] }, onChange: onChange)
     }
 
     static func increment(_ app: SingleStoreAppViewModel, counterAt index: Int) {
@@ -78,7 +78,7 @@ enum ObservableViewModelSubject: ArchitectureSubject {
         onChange: @escaping @MainActor () -> Void
     ) {
         let row = app.row(at: index)
-        observeContinuously({ _ = row.state }, onChange: onChange)
+        observeEveryChange({ _ = row.state }, onChange: onChange)
     }
 
     static func makeMultiStoreApp(counters: Int, dependencies: Dependencies) -> AppViewModel {
@@ -88,7 +88,7 @@ enum ObservableViewModelSubject: ArchitectureSubject {
     static func observeCounter(_ app: AppViewModel, at index: Int, onChange: @escaping @MainActor () -> Void)
     {
         let counter = app.counters[index]
-        observeContinuously(
+        observeEveryChange(
             {
                 _ = counter.count
                 _ = counter.quote

@@ -55,7 +55,7 @@ enum StoreSubclassSubject: ArchitectureSubject {
     }
 
     static func observeCounter(_ app: AppStore, at index: Int, onChange: @escaping @MainActor () -> Void) {
-        observeContinuously({ _ = app.state.counters[index] }, onChange: onChange)
+        observeEveryChange({ _ = app.state.counters[index] }, onChange: onChange)
     }
 
     static func increment(_ app: AppStore, counterAt index: Int) {
@@ -72,7 +72,7 @@ enum StoreSubclassSubject: ArchitectureSubject {
         _ app: AppStore, at index: Int, onChange: @escaping @MainActor () -> Void
     ) {
         let row = app.row(at: index)
-        observeContinuously({ _ = row.state }, onChange: onChange)
+        observeEveryChange({ _ = row.state }, onChange: onChange)
     }
 
     static func makeMultiStoreApp(counters: Int, dependencies: Dependencies) -> AppRootStore {
@@ -82,7 +82,7 @@ enum StoreSubclassSubject: ArchitectureSubject {
     static func observeCounter(_ app: AppRootStore, at index: Int, onChange: @escaping @MainActor () -> Void)
     {
         let counter = app.counters[index]
-        observeContinuously({ _ = counter.state }, onChange: onChange)
+        observeEveryChange({ _ = counter.state }, onChange: onChange)
     }
 
     static func increment(_ app: AppRootStore, counterAt index: Int) {
