@@ -22,7 +22,7 @@ import re
 import shutil
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import NoReturn
 
@@ -112,6 +112,7 @@ class Context:
     markers: dict[str, str]
     footnote: str
     debug: bool
+    counts_footnote: str = ""
 
     def select(self, suite: str, metric: str, **fields: str) -> list[Row]:
         """The rows of one suite and metric whose other named fields match."""
@@ -237,6 +238,12 @@ def architecture_markers(architectures: list[str]) -> dict[str, str]:
     slots = KNOWN_ARCHITECTURES + [arch for arch in architectures
                                    if arch not in KNOWN_ARCHITECTURES]
     return {arch: MARKERS[slots.index(arch) % len(MARKERS)] for arch in architectures}
+
+
+def counts_footnote(metadata: dict, instructions: dict) -> str:
+    """The footnote of the counts chart: the instruction pass's run, and the commit of the retains."""
+    machine, run = footnote_text(instructions).split("\n")
+    return f"{machine}\ninstructions: {run}; retains: commit {str(metadata['commit'])[:7]}"
 
 
 def footnote_text(metadata: dict) -> str:
@@ -505,10 +512,10 @@ def allocations_chart(ctx: Context):
     return body
 
 
-def label_bars(ax, centres: dict, index: dict, rotation: int = 0) -> None:
+def label_bars(ax, centres: dict, index: dict, rotation: int = 0, formatter=None) -> None:
     """Write each bar's median above it, so zero-height bars still read as 0."""
     for key, x in centres.items():
-        ax.annotate(format_count(index[key].median), (x, index[key].median),
+        ax.annotate((formatter or format_count)(index[key].median), (x, index[key].median),
                     xytext=(0, 2), textcoords="offset points", ha="center", va="bottom",
                     fontsize=7.5, color=INK, rotation=rotation)
 
@@ -708,13 +715,16 @@ def counts_chart(ctx: Context):
     layouts = layouts_in(layout)
     architectures = architectures_in(ctx, instructions + retains + layout)
     handles = architecture_legend_handles(ctx, architectures, "line") + layout_legend_handles(layouts)
-    body, axes = new_figure(ctx, "Exact counts per operation (same in every run)", 11.0,
+    body, axes = new_figure(replace(ctx, footnote=ctx.counts_footnote or ctx.footnote),
+                            "Exact counts per operation (same in every run)", 11.0,
                             legend_rows(len(handles)), grid=(3, 1))
     panels = [(instructions, "Dispatch: instructions per action (callgrind)", "instructions"),
               (retains, "Dispatch: retains per action (swift_retain and kin)", "retains")]
     for ax, rows, heading, y_label in [(axes[0], *panels[0]), (axes[1], *panels[1])]:
         centres, _ = draw_grouped_bars(ax, ctx, rows, errors=False)
-        label_bars(ax, centres, by_key(rows), rotation=90 if rows is instructions else 0)
+        whole = rows is instructions
+        label_bars(ax, centres, by_key(rows), rotation=90 if whole else 0,
+                   formatter="{:.0f}".format if whole else None)
         ax.set_title(heading, fontsize=10.5, loc="left")
         ax.set_ylabel(y_label)
         ax.set_ylim(0, max(1.0, *(row.median for row in rows)) * (1.3 if rows is instructions else 1.18))
@@ -829,10 +839,13 @@ def main(argv: list[str] | None = None) -> int:
     out = arguments.out or arguments.csv.parent / "charts"
     try:
         rows = read_rows(arguments.csv)
+        metadata = read_metadata(arguments.csv)
         if arguments.instructions is not None:
             rows += read_rows(arguments.instructions)
-        metadata = read_metadata(arguments.csv)
         ctx = build_context(rows, metadata, arguments.allow_debug, arguments.csv)
+        if arguments.instructions is not None:
+            ctx = replace(ctx, counts_footnote=counts_footnote(
+                metadata, read_metadata(arguments.instructions)))
         configure_matplotlib()
         with tempfile.TemporaryDirectory(prefix="charts-") as staging:
             files = render_all(ctx, Path(staging))

@@ -230,6 +230,8 @@ class CountsChartTest(unittest.TestCase):
         texts = drawn_texts(out / "counts.svg")
         self.assertIn("Exact counts per operation (same in every run)", texts)
         self.assertIn("Layout: instructions per app/increment", texts)
+        self.assertIn("instructions: Swift 6.3.1, release build, quick run, 2026-01-02 03:04 UTC, "
+                      f"commit {COMMIT[:7]}; retains: commit {COMMIT[:7]}", texts)
         for index in range(1, len(ARCHITECTURES) + 1):
             self.assertEqual(texts.count(str(1000 * index + 234)), 2)
             self.assertEqual(texts.count(str(10 * index + 7)), 2)
