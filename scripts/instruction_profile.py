@@ -93,9 +93,10 @@ def profile(bench: Path, case: str, folder: Path) -> tuple[dict[str, float], int
     run(["valgrind", "--tool=callgrind", "-q", "--collect-atstart=no", "--dump-instr=no",
          f"--callgrind-out-file={out}", str(copy), "__count-instructions", case.split(",")[0],
          "--filter", case])
-    dumps = [folder / f"case.out.{index}" for index in (1, 2)]
-    labels = [LABEL.search(dump.read_text(encoding="utf-8")) for dump in dumps if dump.exists()]
-    if len(labels) != 2 or not all(labels):
+    dumps = sorted(folder.glob("case.out.*"), key=lambda dump: int(dump.suffix[1:]))
+    labelled = [(dump, LABEL.search(dump.read_text(encoding="utf-8"))) for dump in dumps]
+    dumps, labels = [dump for dump, label in labelled if label], [label for _, label in labelled if label]
+    if len(labels) != 2:
         print(f"{PROG}: error: '{case}' must select exactly one synchronous case", file=sys.stderr)
         sys.exit(2)
     n = int(labels[0].group(1).split("|")[-2])
@@ -114,10 +115,10 @@ def main(arguments: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="instruction-profile-") as folder:
         costs, n = profile(Path(arguments[0]), arguments[1], Path(folder))
     print(f"{arguments[1]}: instructions per operation, (2N − N) / N with N = {n}")
-    for name, cost in sorted(costs.items(), key=lambda item: -item[1]):
+    for name, cost in sorted(costs.items(), key=lambda item: (-item[1], item[0])):
         print(f"{cost:10.2f}  {name}")
     print()
-    for title, cost in sorted(by_part(costs).items(), key=lambda item: -item[1]):
+    for title, cost in sorted(by_part(costs).items(), key=lambda item: (-item[1], item[0])):
         print(f"{cost:10.2f}  {title}")
     print(f"{sum(costs.values()):10.2f}  total")
     return 0
