@@ -62,6 +62,7 @@ class Results:
                 rows = list(csv.DictReader(file))
         except OSError as error:
             raise TableError(f"cannot read {path}: {error.strerror}") from None
+        self.path = path
         self.medians: dict[tuple[str, ...], float] = {}
         self.architectures: list[str] = []
         for line, row in enumerate(rows, start=2):
@@ -172,10 +173,10 @@ def count_table(results: Results, instructions: Results) -> str:
     lines += [
         "",
         "Exact counts per operation, the same in every run of one build: instructions counted by "
-        "callgrind (`bench --instructions`, from the CSV given with `--instructions`), retains and "
-        "releases by the interposed runtime entry points (calls the Swift core library makes to "
-        "itself are not seen). Dispatch columns are the native rows; layout columns are "
-        "`app/increment` at N = 1,000. References: a struct mutation counts "
+        f"callgrind (`bench --instructions`, [`{instructions.path}`]({instructions.path})), retains "
+        f"and releases by the interposed runtime entry points ([`{results.path}`]({results.path}); "
+        "calls the Swift core library makes to itself are not seen). Dispatch columns are the native "
+        "rows; layout columns are `app/increment` at N = 1,000. References: a struct mutation counts "
         f"{mutation:g} instructions, copying a struct that holds one class reference {one:g} "
         f"(1 retain, 1 release) and one holding three {three:g} (3 and 3).",
     ]
