@@ -2,6 +2,7 @@
 """Split one benchmark case's instructions per operation by function and by part, under callgrind.
 
 Usage: python3 scripts/instruction_profile.py .build/release/bench dispatch,viper-reducer,counter/increment
+           [--keep FOLDER]
 
 Runs the release `bench` the way `bench --instructions` does (a copy without debug information,
 the hidden child mode, collection only inside the measured region), but keeps the symbol table and
@@ -9,7 +10,9 @@ the two dump files, N and 2N operations of the one case the filter selects. For 
 prints the instructions per operation spent in the function itself, (self(2N) − self(N)) / N, and
 sums them into parts by the name rules of PARTS (first match wins). The total equals the case's
 `instructions` row up to the heap-placement noise docs/measurement.md describes. Needs Valgrind
-(`callgrind_annotate` comes with it), `strip` and `swift demangle`.
+(`callgrind_annotate` comes with it), `strip` and `swift demangle`. With --keep FOLDER the dumps
+stay in FOLDER (`case.out.1` for N operations, `case.out.2` for 2N), for example to see who calls a
+function: `callgrind_annotate --tree=caller --threshold=100 FOLDER/case.out.2 | swift demangle`.
 """
 
 from __future__ import annotations
@@ -109,11 +112,19 @@ def profile(bench: Path, case: str, folder: Path) -> tuple[dict[str, float], int
 
 
 def main(arguments: list[str]) -> int:
-    if len(arguments) != 2:
-        print(f"usage: python3 scripts/{PROG} BENCH SUITE,ARCHITECTURE,FEATURE", file=sys.stderr)
+    keep = None
+    if len(arguments) == 4 and arguments[2] == "--keep":
+        keep = Path(arguments[3])
+    elif len(arguments) != 2:
+        print(f"usage: python3 scripts/{PROG} BENCH SUITE,ARCHITECTURE,FEATURE [--keep FOLDER]",
+              file=sys.stderr)
         return 2
-    with tempfile.TemporaryDirectory(prefix="instruction-profile-") as folder:
-        costs, n = profile(Path(arguments[0]), arguments[1], Path(folder))
+    if keep is not None:
+        keep.mkdir(parents=True, exist_ok=True)
+        costs, n = profile(Path(arguments[0]), arguments[1], keep)
+    else:
+        with tempfile.TemporaryDirectory(prefix="instruction-profile-") as folder:
+            costs, n = profile(Path(arguments[0]), arguments[1], Path(folder))
     print(f"{arguments[1]}: instructions per operation, (2N − N) / N with N = {n}")
     for name, cost in sorted(costs.items(), key=lambda item: (-item[1], item[0])):
         print(f"{cost:10.2f}  {name}")
