@@ -2,9 +2,11 @@
 """Draw the benchmark charts from a CSV written by `bench`.
 
 Usage: python3 scripts/charts.py results/baseline.csv [--out results/charts] [--allow-debug]
+           [--instructions results/instructions-baseline.csv]
 
 Reads the CSV and its metadata sidecar (`results/baseline.meta.json`) and writes one SVG per
-chart (see CHARTS). Every chart is drawn before any file is written, so a failure leaves the
+chart (see CHARTS); with --instructions, the rows of a `bench --instructions` CSV are read too and
+COUNTS_CHART is drawn as well. Every chart is drawn before any file is written, so a failure leaves the
 output folder as it was. Any problem is reported as one line, `charts.py: error: ...`, on
 stderr with exit status 2.
 """
@@ -20,7 +22,7 @@ import re
 import shutil
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import NoReturn
 
@@ -110,6 +112,7 @@ class Context:
     markers: dict[str, str]
     footnote: str
     debug: bool
+    counts_footnote: str = ""
 
     def select(self, suite: str, metric: str, **fields: str) -> list[Row]:
         """The rows of one suite and metric whose other named fields match."""
@@ -235,6 +238,12 @@ def architecture_markers(architectures: list[str]) -> dict[str, str]:
     slots = KNOWN_ARCHITECTURES + [arch for arch in architectures
                                    if arch not in KNOWN_ARCHITECTURES]
     return {arch: MARKERS[slots.index(arch) % len(MARKERS)] for arch in architectures}
+
+
+def counts_footnote(metadata: dict, instructions: dict) -> str:
+    """The footnote of the counts chart: the instruction pass's run, and the commit of the retains."""
+    machine, run = footnote_text(instructions).split("\n")
+    return f"{machine}\ninstructions: {run}; retains: commit {str(metadata['commit'])[:7]}"
 
 
 def footnote_text(metadata: dict) -> str:
@@ -503,12 +512,12 @@ def allocations_chart(ctx: Context):
     return body
 
 
-def label_bars(ax, centres: dict, index: dict) -> None:
+def label_bars(ax, centres: dict, index: dict, rotation: int = 0, formatter=None) -> None:
     """Write each bar's median above it, so zero-height bars still read as 0."""
     for key, x in centres.items():
-        ax.annotate(format_count(index[key].median), (x, index[key].median),
+        ax.annotate((formatter or format_count)(index[key].median), (x, index[key].median),
                     xytext=(0, 2), textcoords="offset points", ha="center", va="bottom",
-                    fontsize=7.5, color=INK)
+                    fontsize=7.5, color=INK, rotation=rotation)
 
 
 def format_count(value: float) -> str:
@@ -696,6 +705,45 @@ def format_bytes(value: float, _position=None) -> str:
     return f"{value:g} B"
 
 
+def counts_chart(ctx: Context):
+    """Exact counts per operation: instructions and retains per dispatch intent (bars, labelled),
+    and instructions per `app/increment` against N in every layout (log-log)."""
+    instructions = chart_rows(ctx, "dispatch", "instructions", unit="count")
+    retains = chart_rows(ctx, "dispatch", "retains", unit="count")
+    layout = chart_rows(ctx, "layout", "instructions", unit="count", sized=True,
+                        feature="app/increment")
+    layouts = layouts_in(layout)
+    architectures = architectures_in(ctx, instructions + retains + layout)
+    handles = architecture_legend_handles(ctx, architectures, "line") + layout_legend_handles(layouts)
+    body, axes = new_figure(replace(ctx, footnote=ctx.counts_footnote or ctx.footnote),
+                            "Exact counts per operation (same in every run)", 11.0,
+                            legend_rows(len(handles)), grid=(3, 1))
+    panels = [(instructions, "Dispatch: instructions per action (callgrind)", "instructions"),
+              (retains, "Dispatch: retains per action (swift_retain and kin)", "retains")]
+    for ax, rows, heading, y_label in [(axes[0], *panels[0]), (axes[1], *panels[1])]:
+        centres, _ = draw_grouped_bars(ax, ctx, rows, errors=False)
+        whole = rows is instructions
+        label_bars(ax, centres, by_key(rows), rotation=90 if whole else 0,
+                   formatter="{:.0f}".format if whole else None)
+        ax.set_title(heading, fontsize=10.5, loc="left")
+        ax.set_ylabel(y_label)
+        ax.set_ylim(0, max(1.0, *(row.median for row in rows)) * (1.3 if rows is instructions else 1.18))
+        style_axes(ax)
+    for arch in architectures_in(ctx, layout):
+        for name in layouts:
+            points = series(layout, arch, name)
+            axes[2].plot([row.n for row in points], [row.median for row in points],
+                         color=ctx.colours[arch], marker=ctx.markers[arch], markersize=4,
+                         linestyle=line_style(name), linewidth=1.4)
+    finish_log_log(axes[2], layout, format_quantity, "instructions per action (log)",
+                   "N: counters in the app (log scale)")
+    axes[2].set_title("Layout: instructions per app/increment", fontsize=10.5, loc="left")
+    bottom_legend(body, handles)
+    return body
+
+
+COUNTS_CHART = ("counts.svg", counts_chart)
+
 CHARTS = {
     "dispatch.svg": dispatch_chart,
     "allocations.svg": allocations_chart,
@@ -730,7 +778,10 @@ def configure_matplotlib() -> None:
 def render_all(ctx: Context, staging: Path) -> list[Path]:
     """Draw every chart into `staging`; returns the files written there."""
     written = []
-    for name, draw in CHARTS.items():
+    charts = dict(CHARTS)
+    if any(row.metric == "instructions" for row in ctx.rows):
+        charts[COUNTS_CHART[0]] = COUNTS_CHART[1]
+    for name, draw in charts.items():
         try:
             body = draw(ctx)
         except ChartError as error:
@@ -775,6 +826,8 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
                         "results/baseline.csv (its sidecar results/baseline.meta.json is read too)")
     parser.add_argument("--out", type=Path, default=None,
                         help="folder for the SVGs (default: 'charts' next to the CSV)")
+    parser.add_argument("--instructions", type=Path, default=None, metavar="CSV",
+                        help="also read this bench --instructions CSV and draw " + COUNTS_CHART[0])
     parser.add_argument("--allow-debug", action="store_true",
                         help="chart debug-build rows, with DEBUG in every title")
     return parser.parse_args(argv)
@@ -787,15 +840,20 @@ def main(argv: list[str] | None = None) -> int:
     try:
         rows = read_rows(arguments.csv)
         metadata = read_metadata(arguments.csv)
+        if arguments.instructions is not None:
+            rows += read_rows(arguments.instructions)
         ctx = build_context(rows, metadata, arguments.allow_debug, arguments.csv)
+        if arguments.instructions is not None:
+            ctx = replace(ctx, counts_footnote=counts_footnote(
+                metadata, read_metadata(arguments.instructions)))
         configure_matplotlib()
         with tempfile.TemporaryDirectory(prefix="charts-") as staging:
             files = render_all(ctx, Path(staging))
             install(files, out)
     except ChartError as error:
         fail(str(error))
-    for name in CHARTS:
-        print(out / name)
+    for path in files:
+        print(out / path.name)
     return 0
 
 

@@ -183,6 +183,67 @@ class ChartsTest(unittest.TestCase):
                 self.assertEqual((second / name).read_bytes(), (self.out / name).read_bytes())
 
 
+def instruction_records(layout: bool = True) -> list[list[str]]:
+    """Rows like those of `bench --instructions`: dispatch and, if `layout`, app/increment at each N."""
+    records = []
+    for index, arch in enumerate(ARCHITECTURES, start=1):
+        for feature in ("counter/increment", "transfer/updateAmount"):
+            records.append(stat_row("dispatch", arch, feature, "instructions", "count",
+                                    1000.0 * index + 234, spread=0))
+        for name in LAYOUT_EXPONENTS if layout else ():
+            for n in (1, 10, 100):
+                records.append(stat_row("layout", arch, "app/increment", "instructions", "count",
+                                        900.0 * index * n, layout=name, n=n, spread=0))
+    return records
+
+
+def retain_records() -> list[list[str]]:
+    """Retains per dispatch intent, as the default run writes them."""
+    return [stat_row("dispatch", arch, feature, "retains", "count", float(10 * index + 7), spread=0)
+            for index, arch in enumerate(ARCHITECTURES, start=1)
+            for feature in ("counter/increment", "transfer/updateAmount")]
+
+
+class CountsChartTest(unittest.TestCase):
+    """--instructions adds counts.svg: instructions and retains per intent, instructions by N."""
+
+    def run_with(self, instructions: list[list[str]]) -> tuple[subprocess.CompletedProcess, Path]:
+        main = write_inputs(self.folder, fixture_records() + retain_records())
+        extra = self.folder / "instructions"
+        extra.mkdir(exist_ok=True)
+        out = self.folder / "out"
+        result = run_charts(str(main), "--instructions", str(write_inputs(extra, instructions)),
+                            "--out", str(out))
+        return result, out
+
+    def setUp(self):
+        self.folder = Path(tempfile.mkdtemp(prefix="charts-counts-"))
+
+    def tearDown(self):
+        shutil.rmtree(self.folder)
+
+    def test_counts_chart_shows_instructions_and_retains_per_intent_and_layout(self):
+        result, out = self.run_with(instruction_records())
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(sorted(p.name for p in out.iterdir()), sorted([*charts.CHARTS, "counts.svg"]))
+        self.assertIn(str(out / "counts.svg"), result.stdout.splitlines())
+        texts = drawn_texts(out / "counts.svg")
+        self.assertIn("Exact counts per operation (same in every run)", texts)
+        self.assertIn("Layout: instructions per app/increment", texts)
+        self.assertIn("instructions: Swift 6.3.1, release build, quick run, 2026-01-02 03:04 UTC, "
+                      f"commit {COMMIT[:7]}; retains: commit {COMMIT[:7]}", texts)
+        for index in range(1, len(ARCHITECTURES) + 1):
+            self.assertEqual(texts.count(str(1000 * index + 234)), 2)
+            self.assertEqual(texts.count(str(10 * index + 7)), 2)
+
+    def test_instructions_without_layout_rows_name_the_chart(self):
+        result, out = self.run_with(instruction_records(layout=False))
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("counts.svg", result.stderr)
+        self.assertIn("no rows", result.stderr)
+        self.assertFalse(out.exists())
+
+
 class ErrorTest(unittest.TestCase):
     """Bad input: one `charts.py: error:` line, exit status 2, no chart written."""
 

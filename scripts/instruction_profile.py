@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Split one benchmark case's instructions per operation by function and by part, under callgrind.
+
+Usage: python3 scripts/instruction_profile.py .build/release/bench dispatch,viper-reducer,counter/increment
+           [--keep FOLDER]
+
+Runs the release `bench` the way `bench --instructions` does (a copy without debug information,
+the hidden child mode, collection only inside the measured region), but keeps the symbol table and
+the two dump files, N and 2N operations of the one case the filter selects. For every function it
+prints the instructions per operation spent in the function itself, (self(2N) − self(N)) / N, and
+sums them into parts by the name rules of PARTS (first match wins). The total equals the case's
+`instructions` row up to the heap-placement noise docs/measurement.md describes. Needs Valgrind
+(`callgrind_annotate` comes with it), `strip` and `swift demangle`. With --keep FOLDER the dumps
+stay in FOLDER (`case.out.1` for N operations, `case.out.2` for 2N), for example to see who calls a
+function: `callgrind_annotate --tree=caller --threshold=100 FOLDER/case.out.2 | swift demangle`.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+PROG = "instruction_profile.py"
+
+# The parts of a dispatch, by the demangled name of the function that spends the instructions.
+PARTS = [
+    ("Observation (registrar, key path, lock, equality check of the setter)",
+     r"Observation|observation|KeyPath|pthread_mutex|\.setter|__derived_struct_equals"
+     r"|conformance CounterViewModel"),
+    ("state copy (copy, destroy, bridge-object retain/release, the reducer)",
+     r"CounterState|Quote\?|swift_bridgeObject|reduce\(state:action:\)|\.update\(|destroy for Next"),
+    ("exclusivity checks", r"swift_beginAccess|swift_endAccess|AccessSet|SwiftTLSContext"),
+    ("thread-local lookups (exclusivity's access set or Observation's tracking)", r"__tls_get_addr"),
+    ("retain/release of objects", r"swift_retain|swift_release|RefCounts|swift_weak"),
+    ("benchmark loop", r"Catalog\.dispatchCases"),
+]
+OTHER = "the architecture's own calls (methods, protocol witnesses)"
+LINE = re.compile(r"\s*([\d,]+)\s+(?:\([ \d.]+%\)\s+)?(\S.*)$")
+LABEL = re.compile(r"^desc: Trigger: Client Request: (.*)$", re.MULTILINE)
+
+
+def self_costs(annotated: str) -> dict[str, int]:
+    """Instructions spent in each function itself, from `callgrind_annotate --inclusive=no`.
+
+    The frames that were on the stack when collection started (main, the benchmark loop's callers)
+    are listed with the whole total or more; they are left out, so the costs add up to the total."""
+    costs: dict[str, int] = {}
+    total = None
+    for line in annotated.splitlines():
+        match = LINE.match(line)
+        if not match:
+            continue
+        cost = int(match.group(1).replace(",", ""))
+        if "PROGRAM TOTALS" in match.group(2):
+            total = cost
+        elif total is None or cost < total:
+            name = re.sub(r"^\?\?\?:", "", match.group(2)).split(" [")[0]
+            costs[name] = costs.get(name, 0) + cost
+    return costs
+
+
+def per_operation(once: dict[str, int], twice: dict[str, int], n: int) -> dict[str, float]:
+    """(cost of 2N − cost of N) / N per function; functions that cost nothing per operation are left out."""
+    result = {name: (twice.get(name, 0) - once.get(name, 0)) / n for name in set(once) | set(twice)}
+    return {name: cost for name, cost in result.items() if abs(cost) >= 0.5}
+
+
+def part(name: str) -> str:
+    """The part of PARTS a function belongs to, or OTHER."""
+    return next((title for title, pattern in PARTS if re.search(pattern, name)), OTHER)
+
+
+def by_part(costs: dict[str, float]) -> dict[str, float]:
+    """The per-operation costs summed per part."""
+    sums: dict[str, float] = {}
+    for name, cost in costs.items():
+        sums[part(name)] = sums.get(part(name), 0) + cost
+    return sums
+
+
+def run(command: list[str], **options) -> str:
+    result = subprocess.run(command, capture_output=True, text=True, check=False, **options)
+    if result.returncode != 0:
+        print(f"{PROG}: error: {command[0]} failed: {result.stderr.strip()[:300]}", file=sys.stderr)
+        sys.exit(2)
+    return result.stdout
+
+
+def profile(bench: Path, case: str, folder: Path) -> tuple[dict[str, float], int]:
+    """The demangled per-operation self costs of the one case `case` selects, and its N."""
+    copy, out = folder / "bench", folder / "case.out"
+    run(["strip", "--strip-debug", "-o", str(copy), str(bench)])
+    run(["valgrind", "--tool=callgrind", "-q", "--collect-atstart=no", "--dump-instr=no",
+         f"--callgrind-out-file={out}", str(copy), "__count-instructions", case.split(",")[0],
+         "--filter", case])
+    dumps = sorted(folder.glob("case.out.*"), key=lambda dump: int(dump.suffix[1:]))
+    labelled = [(dump, LABEL.search(dump.read_text(encoding="utf-8"))) for dump in dumps]
+    dumps, labels = [dump for dump, label in labelled if label], [label for _, label in labelled if label]
+    if len(labels) != 2:
+        print(f"{PROG}: error: '{case}' must select exactly one synchronous case", file=sys.stderr)
+        sys.exit(2)
+    n = int(labels[0].group(1).split("|")[-2])
+    once, twice = (self_costs(run(["callgrind_annotate", "--inclusive=no", "--threshold=100", str(dump)]))
+                   for dump in dumps)
+    costs = per_operation(once, twice, n)
+    names = list(costs)
+    demangled = run(["swift", "demangle", "--simplified", "--compact"], input="\n".join(names)).splitlines()
+    return {pretty: costs[name] for name, pretty in zip(names, demangled)}, n
+
+
+def main(arguments: list[str]) -> int:
+    keep = None
+    if len(arguments) == 4 and arguments[2] == "--keep":
+        keep = Path(arguments[3])
+    elif len(arguments) != 2:
+        print(f"usage: python3 scripts/{PROG} BENCH SUITE,ARCHITECTURE,FEATURE [--keep FOLDER]",
+              file=sys.stderr)
+        return 2
+    if keep is not None:
+        keep.mkdir(parents=True, exist_ok=True)
+        costs, n = profile(Path(arguments[0]), arguments[1], keep)
+    else:
+        with tempfile.TemporaryDirectory(prefix="instruction-profile-") as folder:
+            costs, n = profile(Path(arguments[0]), arguments[1], Path(folder))
+    print(f"{arguments[1]}: instructions per operation, (2N − N) / N with N = {n}")
+    for name, cost in sorted(costs.items(), key=lambda item: (-item[1], item[0])):
+        print(f"{cost:10.2f}  {name}")
+    print()
+    for title, cost in sorted(by_part(costs).items(), key=lambda item: (-item[1], item[0])):
+        print(f"{cost:10.2f}  {title}")
+    print(f"{sum(costs.values()):10.2f}  total")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
