@@ -199,40 +199,52 @@ public struct SuiteRunner {
     /// blocks for everything that runs after it.
     static let heavyBytesPerOperation = 65_536.0
 
-    /// The reference timed beside a suite's cases: the round-trip hop for effects (reported as a
-    /// row of the suite), the struct mutation for synchronous suites (reported by the baseline
-    /// suite), none for the baseline suite itself, whose first case is the reference.
-    static func reference(for suite: Suite) -> (benchmarkCase: BenchmarkCase, isReported: Bool)? {
+    /// The references timed beside a group of a suite's cases, one per kind of case in the group:
+    /// the struct mutation for synchronous cases (reported by the baseline suite), the round-trip hop
+    /// for effect round trips (reported as a row of `effects`), so each case is divided by a
+    /// reference of its own kind. The baseline suite has none: its first case is the reference.
+    static func references(for suite: Suite, group: [BenchmarkCase]) -> [BenchmarkCase] {
         switch suite {
-        case .baseline, .retention: nil
-        case .effects: (Catalog.roundTripReferenceCase(), true)
-        default: (Catalog.structMutationReferenceCase(suite), false)
+        case .baseline, .retention: return []
+        case .effects: return [Catalog.roundTripReferenceCase()]
+        default:
+            let hasRoundTrip = group.contains { $0.benchmark?.isAsync == true }
+            return [Catalog.structMutationReferenceCase(suite)]
+                + (hasRoundTrip ? [Catalog.roundTripReferenceCase(suite)] : [])
         }
     }
 
     private func time(_ suite: Suite, _ cases: [BenchmarkCase], heavy: Set<ResultRow.Key.Group>) async
         -> [TimedCase]
     {
-        guard !cases.isEmpty else { return [] }
-        let reference = Self.reference(for: suite)
         var timed: [TimedCase] = []
         for (index, group) in Self.timingGroups(cases, heavy: heavy).enumerated() {
             AllocationCounter.trimHeap()
-            let members = group + (reference.map { [$0.benchmarkCase] } ?? [])
+            let references = Self.references(for: suite, group: group)
             progress(
                 "  timing \(group.count) benchmarks\(group[0].n.map { " at N = \($0)" } ?? ""), interleaved")
             let runner = BenchmarkRunner(configuration: configuration(seed: seed &+ UInt64(index)))
-            let results = await runner.run(members.compactMap(\.benchmark)) { update in
+            let results = await runner.run((group + references).compactMap(\.benchmark)) { update in
                 if case .roundsKept = update { progress("    \(update)") }
             }
-            let referenceResult = reference == nil ? results.first : results.last
-            let reportsReference = reference?.isReported == true && index == 0
-            let reported = reportsReference ? members : group
-            timed += zip(reported, results).map {
-                TimedCase(benchmarkCase: $0, result: $1, reference: referenceResult)
+            let reported = suite == .effects && index == 0 ? group + references : group
+            timed += zip(reported, results).map { benchmarkCase, result in
+                TimedCase(
+                    benchmarkCase: benchmarkCase, result: result,
+                    reference: Self.reference(of: benchmarkCase, among: references, results))
             }
         }
         return timed
+    }
+
+    /// The result of the reference of `benchmarkCase`'s kind (synchronous or round trip) among the
+    /// `references` timed at the end of `results`; the first result when there are no references.
+    private static func reference(
+        of benchmarkCase: BenchmarkCase, among references: [BenchmarkCase], _ results: [BenchmarkResult]
+    ) -> BenchmarkResult? {
+        guard !references.isEmpty else { return results.first }
+        let kind = references.firstIndex { $0.benchmark?.isAsync == benchmarkCase.benchmark?.isAsync } ?? 0
+        return results[results.count - references.count + kind]
     }
 
     private func configuration(seed: UInt64) -> BenchmarkConfiguration {
