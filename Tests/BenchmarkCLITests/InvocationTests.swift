@@ -169,5 +169,8 @@ struct InvocationTests {
         }
         #expect(text.contains("EXAMPLES:"))
         #expect(text.contains("bench compare"))
+        // The gate's count allowances are shown with their defaults.
+        #expect(text.contains("mallocs, retains and releases 0.5"))
+        #expect(text.contains("instructions 2%"))
     }
 }
