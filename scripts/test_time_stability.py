@@ -77,7 +77,10 @@ class AloneTests(unittest.TestCase):
         fake.chmod(0o755)
         done = run("alone", str(full), "--bench", str(fake))
         self.assertEqual(done.returncode, 0, done.stderr)
-        self.assertIn("layout a app/increment single-store 10 | 30 ns | 20 ns | 1.500", done.stdout)
+        self.assertIn("layout a app/increment single-store 10 | 30 ns | 20 ns | 1.500 | 1.500", done.stdout)
+        self.assertIn("outside 15%: 2 of 2 medians, 2 of 2 ratios", done.stdout)
+        self.assertIn("worst ratio: layout b app/increment multi-store 1 at 0.500 (full/alone of ratio_to_baseline)",
+                      done.stdout)
         self.assertIn("worst: layout b app/increment multi-store 1 at 0.500 (full/alone) over 2 cases", done.stdout)
 
 

@@ -5,7 +5,8 @@ full runs against each other.
 Usage:
   python3 scripts/time_stability.py alone FULL.csv [--bench PATH] [--suites dispatch,state-copy,layout]
       Runs every time row of FULL.csv's chosen suites on its own (`bench --filter` naming its suite,
-      architecture, feature, layout and size) and prints full/alone per case, the worst first.
+      architecture, feature, layout and size) and prints full/alone per case, the worst first, for
+      the median and for ratio_to_baseline, then how many lie outside 15% and the worst of each.
   python3 scripts/time_stability.py repeat RUN.csv RUN.csv ... [--suites ...]
       Prints, per case, how far each run's ratio_to_baseline lies from the median over the runs,
       the worst first.
@@ -55,6 +56,15 @@ def filter_terms(case: tuple[str, ...]) -> str:
     return ",".join(terms)
 
 
+def ratio(row: dict[str, str]) -> float | None:
+    value = row.get("ratio_to_baseline", "")
+    return float(value) if value else None
+
+
+def worst_first(item: tuple) -> float:
+    return -max(item[0], 1 / item[0])
+
+
 def alone(full: Path, bench: str, suites: set[str]) -> None:
     cases = time_rows(full, suites)
     results = []
@@ -66,15 +76,24 @@ def alone(full: Path, bench: str, suites: set[str]) -> None:
             if done.returncode != 0:
                 fail(f"{' '.join(command)} failed: {done.stderr.strip().splitlines()[-1:]}")
             single = time_rows(output, suites)[case]
-            ratio = float(row["median"]) / float(single["median"])
-            results.append((ratio, case, float(row["median"]), float(single["median"]), row["unit"]))
-            print(f"[{index}/{len(cases)}] {' '.join(p for p in case if p)}: full/alone {ratio:.3f}", file=sys.stderr)
-    results.sort(key=lambda item: -max(item[0], 1 / item[0]))
-    print("case | full | alone | full/alone")
-    for ratio, case, in_full, by_itself, unit in results:
-        print(f"{' '.join(p for p in case if p)} | {in_full:.4g} {unit} | {by_itself:.4g} {unit} | {ratio:.3f}")
-    ratio, case, *_ = results[0]
-    print(f"worst: {' '.join(p for p in case if p)} at {ratio:.3f} (full/alone) over {len(results)} cases")
+            times = float(row["median"]) / float(single["median"])
+            ratios = ratio(row) / ratio(single) if ratio(row) and ratio(single) else None
+            results.append((times, case, float(row["median"]), float(single["median"]), row["unit"], ratios))
+            print(f"[{index}/{len(cases)}] {' '.join(p for p in case if p)}: full/alone {times:.3f}", file=sys.stderr)
+    results.sort(key=worst_first)
+    print("case | full | alone | full/alone | full/alone of ratio_to_baseline")
+    for times, case, in_full, by_itself, unit, ratios in results:
+        shown = f"{ratios:.3f}" if ratios else "-"
+        print(f"{' '.join(p for p in case if p)} | {in_full:.4g} {unit} | {by_itself:.4g} {unit} | {times:.3f} | {shown}")
+    outside = sum(1 for item in results if max(item[0], 1 / item[0]) > 1.15)
+    with_ratios = [(item[5], item[1]) for item in results if item[5]]
+    outside_ratios = sum(1 for value, _ in with_ratios if max(value, 1 / value) > 1.15)
+    print(f"outside 15%: {outside} of {len(results)} medians, {outside_ratios} of {len(with_ratios)} ratios")
+    if with_ratios:
+        value, case = min(with_ratios, key=worst_first)
+        print(f"worst ratio: {' '.join(p for p in case if p)} at {value:.3f} (full/alone of ratio_to_baseline)")
+    times, case, *_ = results[0]
+    print(f"worst: {' '.join(p for p in case if p)} at {times:.3f} (full/alone) over {len(results)} cases")
 
 
 def repeat(runs: list[Path], suites: set[str]) -> None:

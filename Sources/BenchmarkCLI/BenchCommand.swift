@@ -193,6 +193,9 @@ public enum BenchCommand {
         let baseline = try readRows(options.baseline)
         let current = try readRows(options.current)
         if let problem = try machineProblem(options) { throw .unusableInput(problem) }
+        if let problem = referenceProblem(options, baseline: baseline, current: current) {
+            throw .unusableInput(problem)
+        }
         let instructionsSkipped = instructionSkip(options, baseline: baseline)
         if let instructionsSkipped { output.progress(instructionsSkipped) }
         let comparison: Comparison
@@ -241,6 +244,18 @@ public enum BenchCommand {
                 + "times do not carry across machines; compare counts only (--counts-only) or pass --allow-other-machine"
         }
         return nil
+    }
+
+    /// Why the two runs' time ratios mean different things, or nil: when their synchronous ratios are
+    /// to different references, every ratio would move by the references' quotient.
+    static func referenceProblem(
+        _ options: Invocation.CompareOptions, baseline: [ResultRow], current: [ResultRow]
+    ) -> String? {
+        guard !options.countsOnly, let old = Comparison.synchronousReference(in: baseline),
+            let new = Comparison.synchronousReference(in: current), old != new
+        else { return nil }
+        return "\(options.baseline)'s time ratios are to \(old), \(options.current)'s to \(new): record the "
+            + "baseline again (bench baseline update) or compare counts only (--counts-only)"
     }
 
     /// Why instruction rows are not compared, as one line, or nil. Valgrind passes the host CPU's

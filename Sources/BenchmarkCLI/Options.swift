@@ -1,4 +1,5 @@
 import BenchmarkReport
+import BenchmarkSuites
 
 /// The commands of `bench`.
 enum Command: String, CaseIterable, Sendable {
@@ -98,6 +99,12 @@ extension CommandOption {
     /// Every option, in the order help lists them.
     static let all: [CommandOption] = runOptions + compareOptions
 
+    /// `span` in seconds for help text: "1 s", "0.25 s".
+    static func seconds(_ span: Duration) -> String {
+        let value = span / .seconds(1)
+        return value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+
     private static let measuring: [Command] = [.run, .updateBaseline]
 
     private static let runOptions: [CommandOption] = [
@@ -120,7 +127,10 @@ extension CommandOption {
         ),
         CommandOption(
             "--samples", .named("<n>"), measuring, forwarded: true, example: "11",
-            help: "Timed samples per benchmark (default 25, --quick 7).",
+            help:
+                "Timed samples per benchmark, at least (default \(RunSize.full.samples), --quick "
+                + "\(RunSize.quick.samples)); sampling goes on until each group's samples span "
+                + "\(seconds(RunSize.full.minimumSpan)) (--quick \(seconds(RunSize.quick.minimumSpan))).",
             apply: { text, options throws(BenchError) in
                 options.run.samples = try wholeNumber("--samples", text, in: 3...100_000)
             },
@@ -129,7 +139,8 @@ extension CommandOption {
         CommandOption(
             "--best-of", .named("<n>"), measuring, example: "3",
             help: "Run <n> separate processes; each case's rows come from the process where it ran "
-                + "fastest. Whole processes run fast or slow. Default 1; for baseline update, 3.",
+                + "fastest. A shared machine runs fast or slow for seconds at a time. Default 1; for baseline "
+                + "update, 3.",
             apply: { text, options throws(BenchError) in
                 options.run.bestOf = try wholeNumber("--best-of", text, in: 1...20)
             }

@@ -25,6 +25,25 @@ public enum ReferenceBenchmarks {
         }
     }
 
+    /// A small piece of ordinary app work, the reference synchronous cases are divided by: each
+    /// operation allocates and frees a class instance, reads and writes an entry of a 64-entry
+    /// dictionary, and calls through an existential. On a shared machine, contention from outside
+    /// slows such work by a third or more for seconds at a time while a multiply chain does not move
+    /// (docs/measurement.md), so a case timed in the same rounds as this reference keeps its ratio
+    /// through a slow phase where its ratio to ``structMutation`` would not.
+    public static var ordinaryWork: Benchmark {
+        let table = OrdinaryWorkTable()
+        let steps: [any OrdinaryWorkStep] = opaque([AddStep(), MultiplyStep()])
+        return Benchmark("ordinary-work") { iterations in
+            for index in 0..<iterations {
+                let counter = opaque(Counter(value: index))
+                let key = index & 63
+                table.values[key] = steps[index & 1].apply(table.values[key, default: 0], counter.value)
+            }
+            blackHole(table.values.count)
+        }
+    }
+
     /// An empty closure called through a closure value the optimizer cannot see (laundered with
     /// `opaque`), so each iteration is one real indirect call.
     public static var closureCall: Benchmark {
@@ -100,6 +119,33 @@ struct MutableState {
         count &+= 1
         checksum = (checksum ^ count) &* 0x100_0000_01b3
     }
+}
+
+/// The dictionary `ReferenceBenchmarks.ordinaryWork` updates, 64 entries from the start.
+final class OrdinaryWorkTable {
+    var values: [Int: Int] = Dictionary(uniqueKeysWithValues: (0..<64).map { ($0, $0) })
+}
+
+/// A class instance allocated and freed by every operation of `ReferenceBenchmarks.ordinaryWork`.
+final class Counter {
+    let value: Int
+
+    init(value: Int) {
+        self.value = value
+    }
+}
+
+/// One step of `ReferenceBenchmarks.ordinaryWork`, called through an existential.
+protocol OrdinaryWorkStep {
+    func apply(_ value: Int, _ operand: Int) -> Int
+}
+
+struct AddStep: OrdinaryWorkStep {
+    func apply(_ value: Int, _ operand: Int) -> Int { value &+ operand }
+}
+
+struct MultiplyStep: OrdinaryWorkStep {
+    func apply(_ value: Int, _ operand: Int) -> Int { value &* 3 &+ operand }
 }
 
 /// A class instance: copying a reference to it is one retain, dropping one is one release.

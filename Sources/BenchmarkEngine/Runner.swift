@@ -5,8 +5,14 @@ public struct BenchmarkConfiguration: Sendable, Equatable {
     public var targetSampleDuration: Duration
     /// Rounds run and discarded after batch sizing, before samples are kept (default 3).
     public var warmUpRounds: Int
-    /// Samples kept per benchmark (default 30); one per round.
+    /// Samples kept per benchmark, at least (default 30); one per round.
     public var samples: Int
+    /// Kept rounds continue, past `samples`, until this much wall time has passed since the first
+    /// kept round (default zero: exactly `samples` rounds). On a shared machine, bursts of
+    /// contention slow ordinary code by 20-85% for 0.2-0.8 s at a time (docs/measurement.md); a
+    /// benchmark whose samples all fall inside one burst reports the burst, so a run spreads every
+    /// benchmark's samples over a span longer than the bursts, and the median sets them aside.
+    public var minimumSpan: Duration
     /// Batch sizing stops growing here even if the target duration is not reached (a body the
     /// optimizer reduced to nothing); such results are flagged `reachedIterationLimit`.
     public var maximumIterations: Int
@@ -24,17 +30,24 @@ public struct BenchmarkConfiguration: Sendable, Equatable {
         samples: Int = 30,
         maximumIterations: Int = 1 << 32,
         clock: SampleClock = .monotonic,
-        seed: UInt64 = 0
+        seed: UInt64 = 0,
+        minimumSpan: Duration = .zero
     ) {
         precondition(targetSampleDuration > .zero, "BenchmarkConfiguration: target must be positive")
         precondition(warmUpRounds >= 0 && samples > 0 && maximumIterations > 0, "BenchmarkConfiguration")
+        precondition(minimumSpan >= .zero, "BenchmarkConfiguration: the minimum span cannot be negative")
         self.targetSampleDuration = targetSampleDuration
         self.warmUpRounds = warmUpRounds
         self.samples = samples
         self.maximumIterations = maximumIterations
         self.clock = clock
         self.seed = seed
+        self.minimumSpan = minimumSpan
     }
+
+    /// The most kept rounds a minimum span can ask for: 100 times `samples`, a bound that only a
+    /// body far faster than the target duration (one that reached the iteration limit) can meet.
+    public var maximumRounds: Int { samples * 100 }
 
     /// The clock used for `benchmark`: async benchmarks always use the monotonic clock.
     func clock(for benchmark: Benchmark) -> SampleClock {
@@ -133,17 +146,20 @@ public struct BenchmarkRunner: Sendable {
         }
     }
 
-    /// The order in which each round (warm-up rounds first) samples `count` benchmarks: a fresh
-    /// shuffle of `0..<count` per round, drawn from ``BenchmarkConfiguration/seed``.
-    public func roundOrders(count: Int) -> [[Int]] {
-        var generator = SeededGenerator(seed: configuration.seed)
-        let rounds = configuration.warmUpRounds + configuration.samples
-        return (0..<rounds).map { _ in Array(0..<count).shuffled(using: &generator) }
+    /// The order in which the first `rounds` rounds (warm-up rounds first; default: warm-up rounds
+    /// plus ``BenchmarkConfiguration/samples``) sample `count` benchmarks: a fresh shuffle of
+    /// `0..<count` per round, drawn from ``BenchmarkConfiguration/seed``. A run that goes on to
+    /// meet its minimum span continues the same sequence.
+    public func roundOrders(count: Int, rounds: Int? = nil) -> [[Int]] {
+        var orders = RoundOrders(count: count, seed: configuration.seed)
+        let rounds = rounds ?? configuration.warmUpRounds + configuration.samples
+        return (0..<rounds).map { _ in orders.next() }
     }
 
     /// Times `benchmarks` interleaved and returns one result per benchmark, in the given order.
     ///
-    /// `progress` hears when a batch size is found and after every tenth kept round.
+    /// `progress` hears when a batch size is found, after every tenth of the first
+    /// ``BenchmarkConfiguration/samples`` kept rounds, and when sampling ends.
     public func run(
         _ benchmarks: [Benchmark],
         progress: (Progress) -> Void = { _ in },
@@ -156,33 +172,86 @@ public struct BenchmarkRunner: Sendable {
             progress(.batchSized(benchmark: benchmark.name, iterations: size.iterations))
             sizes.append(size)
         }
-        var samples = Array(repeating: [Double](), count: benchmarks.count)
-        var cpuSamples = Array(repeating: [Double](), count: benchmarks.count)
-        for (round, order) in roundOrders(count: benchmarks.count).enumerated() {
-            let keep = round >= configuration.warmUpRounds
-            for index in order {
-                let iterations = sizes[index].iterations
-                let time = await benchmarks[index].sampleTime(
-                    iterations: iterations, clock: configuration.clock(for: benchmarks[index]))
-                guard keep else { continue }
-                samples[index].append(Double(time.elapsed) / Double(iterations))
-                if let cpu = time.processCPU { cpuSamples[index].append(Double(cpu) / Double(iterations)) }
-            }
-            if keep && (round - configuration.warmUpRounds + 1) % 10 == 0 {
-                progress(.roundsKept(round - configuration.warmUpRounds + 1, of: configuration.samples))
+        var orders = RoundOrders(count: benchmarks.count, seed: configuration.seed)
+        var discarded = SampleLog(count: benchmarks.count)
+        for _ in 0..<configuration.warmUpRounds {
+            await sampleRound(orders.next(), benchmarks, sizes, into: &discarded)
+        }
+        var log = SampleLog(count: benchmarks.count)
+        let start = ContinuousClock.now
+        var kept = 0
+        while needsAnotherRound(kept: kept, since: start) {
+            await sampleRound(orders.next(), benchmarks, sizes, into: &log)
+            kept += 1
+            if kept % 10 == 0 && kept <= configuration.samples {
+                progress(.roundsKept(kept, of: configuration.samples))
             }
         }
+        progress(.finished(rounds: kept, span: ContinuousClock.now - start))
         return benchmarks.indices.map { index in
             BenchmarkResult(
                 name: benchmarks[index].name,
                 iterationsPerSample: sizes[index].iterations,
-                samples: samples[index],
-                time: Statistics(samples[index])!,
+                samples: log.times[index],
+                time: Statistics(log.times[index])!,
                 reachedIterationLimit: sizes[index].reachedIterationLimit,
                 clock: configuration.clock(for: benchmarks[index]),
-                processCPUTime: Statistics(cpuSamples[index])
+                processCPUTime: Statistics(log.processCPU[index])
             )
         }
+    }
+
+    /// Takes one sample of each benchmark, in `order`.
+    private func sampleRound(
+        _ order: [Int], _ benchmarks: [Benchmark], _ sizes: [BatchSize], into log: inout SampleLog,
+        isolation: isolated (any Actor)? = #isolation
+    ) async {
+        for index in order {
+            let iterations = sizes[index].iterations
+            let time = await benchmarks[index].sampleTime(
+                iterations: iterations, clock: configuration.clock(for: benchmarks[index]))
+            log.times[index].append(Double(time.elapsed) / Double(iterations))
+            if let cpu = time.processCPU { log.processCPU[index].append(Double(cpu) / Double(iterations)) }
+        }
+    }
+}
+
+/// Nanoseconds per operation of every sample taken so far, per benchmark.
+struct SampleLog {
+    var times: [[Double]]
+    /// Process CPU nanoseconds per operation (async benchmarks only).
+    var processCPU: [[Double]]
+
+    init(count: Int) {
+        times = Array(repeating: [], count: count)
+        processCPU = Array(repeating: [], count: count)
+    }
+}
+
+extension BenchmarkRunner {
+    /// Whether sampling goes on after `kept` kept rounds that began at `start`: until
+    /// ``BenchmarkConfiguration/samples`` rounds are kept and they span
+    /// ``BenchmarkConfiguration/minimumSpan``, but never past
+    /// ``BenchmarkConfiguration/maximumRounds``.
+    func needsAnotherRound(kept: Int, since start: ContinuousClock.Instant) -> Bool {
+        if kept < configuration.samples { return true }
+        if kept >= configuration.maximumRounds { return false }
+        return ContinuousClock.now - start < configuration.minimumSpan
+    }
+}
+
+/// The endless sequence of round orders a seed gives: each round a fresh shuffle of `0..<count`.
+struct RoundOrders {
+    let count: Int
+    var generator: SeededGenerator
+
+    init(count: Int, seed: UInt64) {
+        self.count = count
+        generator = SeededGenerator(seed: seed)
+    }
+
+    mutating func next() -> [Int] {
+        Array(0..<count).shuffled(using: &generator)
     }
 }
 
@@ -191,14 +260,19 @@ extension BenchmarkRunner {
     public enum Progress: Sendable, Equatable, CustomStringConvertible {
         /// Batch sizing found how many iterations one sample of `benchmark` runs.
         case batchSized(benchmark: String, iterations: Int)
-        /// `kept` of `of` rounds have been sampled.
+        /// `kept` of the configured `of` samples have been taken, one per round.
         case roundsKept(Int, of: Int)
+        /// Sampling ended after `rounds` kept rounds that took `span` (more rounds than configured
+        /// when the minimum span asked for them).
+        case finished(rounds: Int, span: Duration)
 
         public var description: String {
             switch self {
             case .batchSized(let benchmark, let iterations):
                 "\(benchmark): \(iterations) iterations per sample"
             case .roundsKept(let kept, let total): "round \(kept) of \(total)"
+            case .finished(let rounds, let span):
+                "\(rounds) rounds kept over \(Int((span / .milliseconds(1)).rounded())) ms"
             }
         }
     }

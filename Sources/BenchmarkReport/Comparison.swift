@@ -106,6 +106,14 @@ public struct Comparison: Sendable {
     /// A time ratio that falls by more than this factor is ``Verdict/suspicious``.
     public static let suspiciousSpeedUp = 5.0
 
+    /// The reference a run's synchronous time ratios are to: the baseline suite's time row whose
+    /// ratio is 1 (its first case). Nil when the run has no baseline suite. Runs recorded before
+    /// `reference/ordinary-work` became the reference name `reference/struct-mutation` here.
+    public static func synchronousReference(in rows: [ResultRow]) -> String? {
+        rows.first { $0.key.suite == .baseline && $0.key.metric == .time && $0.ratioToBaseline == 1 }?.key
+            .feature
+    }
+
     /// A tolerance that replaces every suite's own, when given.
     public let timeTolerance: Double?
     /// False when only counts were compared (the runs come from different machines).

@@ -28,6 +28,10 @@ public struct RunSize: Sendable, Equatable {
     public var samples: Int
     public var warmUpRounds: Int
     public var targetSampleDuration: Duration
+    /// The wall time over which each timing group's kept samples are spread, at least
+    /// (``BenchmarkConfiguration/minimumSpan``): longer than the bursts of contention measured on
+    /// shared machines, so that a case's median does not depend on whether it ran inside one.
+    public var minimumSpan: Duration = .zero
     /// How many effects the retention suite runs per architecture.
     public var retentionEffects: Int
     /// The largest N the instruction pass counts (nil: every size). Under callgrind one operation
@@ -42,15 +46,20 @@ public struct RunSize: Sendable, Equatable {
         self.retentionEffects = retentionEffects
     }
 
-    /// The default run: 25 samples of at least 1 ms each.
-    public static let full = RunSize(
-        samples: 25,
-        warmUpRounds: 3,
-        targetSampleDuration: .milliseconds(1),
-        retentionEffects: 10_000
-    )
+    /// The default run: at least 25 samples of at least 1 ms each, spread over at least 1.5 s.
+    public static let full: RunSize = {
+        var size = RunSize(
+            samples: 25,
+            warmUpRounds: 3,
+            targetSampleDuration: .milliseconds(1),
+            retentionEffects: 10_000
+        )
+        size.minimumSpan = .milliseconds(1_000)
+        return size
+    }()
 
-    /// The CI-sized run: 7 samples of at least 0.5 ms each, 4,000 effects per retention figure
+    /// The CI-sized run: at least 7 samples of at least 0.5 ms each, spread over at least 0.25 s;
+    /// 4,000 effects per retention figure
     /// (a store that keeps its tasks holds hundreds of bytes per effect; one that forgets them
     /// holds a few hundred bytes in all, under 0.1 B per effect); the same rows as a full run,
     /// except that instructions are counted up to N = 1,000.
@@ -62,6 +71,7 @@ public struct RunSize: Sendable, Equatable {
             retentionEffects: 4_000
         )
         size.instructionSizeLimit = 1_000
+        size.minimumSpan = .milliseconds(250)
         return size
     }()
 

@@ -200,7 +200,7 @@ public struct SuiteRunner {
     static let heavyBytesPerOperation = 65_536.0
 
     /// The references timed beside a group of a suite's cases, one per kind of case in the group:
-    /// the struct mutation for synchronous cases (reported by the baseline suite), the round-trip hop
+    /// ordinary work for synchronous cases (reported by the baseline suite), the round-trip hop
     /// for effect round trips (reported as a row of `effects`), so each case is divided by a
     /// reference of its own kind. The baseline suite has none: its first case is the reference.
     static func references(for suite: Suite, group: [BenchmarkCase]) -> [BenchmarkCase] {
@@ -209,7 +209,7 @@ public struct SuiteRunner {
         case .effects: return [Catalog.roundTripReferenceCase()]
         default:
             let hasRoundTrip = group.contains { $0.benchmark?.isAsync == true }
-            return [Catalog.structMutationReferenceCase(suite)]
+            return [Catalog.ordinaryWorkReferenceCase(suite)]
                 + (hasRoundTrip ? [Catalog.roundTripReferenceCase(suite)] : [])
         }
     }
@@ -225,7 +225,10 @@ public struct SuiteRunner {
                 "  timing \(group.count) benchmarks\(group[0].n.map { " at N = \($0)" } ?? ""), interleaved")
             let runner = BenchmarkRunner(configuration: configuration(seed: seed &+ UInt64(index)))
             let results = await runner.run((group + references).compactMap(\.benchmark)) { update in
-                if case .roundsKept = update { progress("    \(update)") }
+                switch update {
+                case .roundsKept, .finished: progress("    \(update)")
+                case .batchSized: break
+                }
             }
             let reported = suite == .effects && index == 0 ? group + references : group
             timed += zip(reported, results).map { benchmarkCase, result in
@@ -252,7 +255,8 @@ public struct SuiteRunner {
             targetSampleDuration: size.targetSampleDuration,
             warmUpRounds: size.warmUpRounds,
             samples: size.samples,
-            seed: seed
+            seed: seed,
+            minimumSpan: size.minimumSpan
         )
     }
 

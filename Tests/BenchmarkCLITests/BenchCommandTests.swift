@@ -174,6 +174,29 @@ struct BenchCommandTests {
         #expect(await bench("compare", baseline, worse, "--counts-only").status == 1)
     }
 
+    @Test("compare refuses time ratios to different references, and compares counts only on request")
+    func otherReference() async throws {
+        func reference(_ feature: String) -> ResultRow {
+            var row = CSVTestsRow.time(ratio: 1)
+            row.key.suite = .baseline
+            row.key.architecture = "reference"
+            row.key.feature = feature
+            return row
+        }
+        let time = CSVTestsRow.time(ratio: 4)
+        let old = try write([reference("reference/struct-mutation"), time], to: "old.csv")
+        let new = try write([reference("reference/ordinary-work"), time], to: "new.csv")
+        let (refused, captured) = await bench("compare", old, new)
+        #expect(refused == 2)
+        #expect(
+            captured.errors == [
+                "\(old)'s time ratios are to reference/struct-mutation, \(new)'s to reference/ordinary-work: "
+                    + "record the baseline again (bench baseline update) or compare counts only (--counts-only)"
+            ])
+        #expect(await bench("compare", old, new, "--counts-only").status == 0)
+        #expect(await bench("compare", new, new).status == 0)
+    }
+
     @Test("compare needs both runs' metadata, and names the missing file")
     func missingMetadata() async throws {
         let baseline = try write([row(median: 2)], to: "bare.csv", cpu: nil)

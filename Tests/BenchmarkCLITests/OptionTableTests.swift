@@ -1,3 +1,4 @@
+import BenchmarkSuites
 import Testing
 
 @testable import BenchmarkCLI
@@ -23,6 +24,19 @@ struct OptionTableTests {
 
     func arguments(_ option: CommandOption) -> [String] {
         [option.name] + (option.example.map { [$0] } ?? [])
+    }
+
+    /// `--samples` states the run sizes' sample counts and spans, which live in ``RunSize``.
+    @Test func samplesHelpAgreesWithTheRunSizes() {
+        let help = Invocation.helpText(vocabulary: vocabulary).split(whereSeparator: \.isWhitespace)
+            .joined(separator: " ")
+        #expect(help.contains("(default \(RunSize.full.samples), --quick \(RunSize.quick.samples))"))
+        #expect(
+            help.contains(
+                "span \(CommandOption.seconds(RunSize.full.minimumSpan)) "
+                    + "(--quick \(CommandOption.seconds(RunSize.quick.minimumSpan)))"))
+        #expect(CommandOption.seconds(.milliseconds(1_000)) == "1 s")
+        #expect(CommandOption.seconds(.milliseconds(250)) == "0.25 s")
     }
 
     /// The USAGE lines of `command` in the help text, joined.

@@ -58,6 +58,57 @@ struct RunnerTests {
         #expect(Array(log.entries.suffix(6 * 4)) == orders.flatMap { $0.map { names[$0] } })
     }
 
+    @Test func aMinimumSpanAddsRoundsThatContinueTheSeededOrder() async throws {
+        final class Log {
+            var entries: [Int] = []
+            var finished: (rounds: Int, span: Duration)?
+        }
+        let log = Log()
+        let benchmarks = (0..<3).map { name in
+            Benchmark("\(name)") { iterations in
+                log.entries.append(name)
+                for index in 0..<iterations { blackHole(index) }
+            }
+        }
+        let configuration = BenchmarkConfiguration(
+            targetSampleDuration: .microseconds(100), warmUpRounds: 1, samples: 4, seed: 3,
+            minimumSpan: .milliseconds(30))
+        let runner = BenchmarkRunner(configuration: configuration)
+        let results = await runner.run(benchmarks) { update in
+            if case .finished(let rounds, let span) = update { log.finished = (rounds, span) }
+        }
+        let finished = try #require(log.finished)
+        #expect(finished.span >= .milliseconds(30))
+        // Three samples of at least 0.1 ms each make a round of at least 0.3 ms: 30 ms takes more
+        // than the four configured rounds.
+        #expect(finished.rounds > 4)
+        #expect(results.allSatisfy { $0.samples.count == finished.rounds })
+        let orders = runner.roundOrders(count: 3, rounds: 1 + finished.rounds)
+        #expect(Array(log.entries.suffix(orders.count * 3)) == orders.flatMap { $0 })
+    }
+
+    @Test func aMinimumSpanStopsAtTheRoundLimit() async throws {
+        let configuration = BenchmarkConfiguration(
+            targetSampleDuration: .microseconds(20), warmUpRounds: 0, samples: 2, minimumSpan: .seconds(3_600)
+        )
+        let benchmark = Benchmark("cheap") { iterations in
+            for index in 0..<iterations { blackHole(index) }
+        }
+        let result = try #require(await BenchmarkRunner(configuration: configuration).run([benchmark]).first)
+        #expect(configuration.maximumRounds == 200)
+        #expect(result.samples.count == 200)
+    }
+
+    @Test func withoutAMinimumSpanARunKeepsExactlyTheConfiguredSamples() async throws {
+        let configuration = BenchmarkConfiguration(
+            targetSampleDuration: .microseconds(20), warmUpRounds: 0, samples: 6)
+        let benchmark = Benchmark("cheap") { iterations in
+            for index in 0..<iterations { blackHole(index) }
+        }
+        let result = try #require(await BenchmarkRunner(configuration: configuration).run([benchmark]).first)
+        #expect(result.samples.count == 6)
+    }
+
     @Test func aSeedReproducesItsOrderAndAnotherSeedShufflesDifferently() {
         func orders(_ seed: UInt64) -> [[Int]] {
             BenchmarkRunner(configuration: BenchmarkConfiguration(warmUpRounds: 3, samples: 25, seed: seed))

@@ -124,12 +124,13 @@ struct SuiteRunnerTests {
         }
     }
 
-    @Test("baseline rows are the references, each a ratio to struct-mutation")
+    @Test("baseline rows are the references, each a ratio to ordinary-work")
     func baselineSuite() async {
         let rows = await Self.run([.baseline]).filter { $0.key.metric == .time }
         #expect(
             rows.map(\.key.feature) == [
-                "reference/struct-mutation", "reference/closure-call", "reference/empty",
+                "reference/ordinary-work", "reference/struct-mutation", "reference/closure-call",
+                "reference/empty",
                 "reference/decimal-equality", "reference/copy-1-reference", "reference/copy-3-references",
                 "reference/nine-instructions",
             ])
@@ -153,9 +154,9 @@ struct SuiteRunnerTests {
         #expect(isolated.map { $0.map(\.n) } == [[10, 10], [10_000], [10_000], [nil]])
     }
 
-    @Test("each case is timed beside a reference of its own kind: a struct mutation, or a round trip")
+    @Test("each case is timed beside a reference of its own kind: ordinary work, or a round trip")
     func references() {
-        let synchronous = Catalog.structMutationReferenceCase(.stateCopy)
+        let synchronous = Catalog.ordinaryWorkReferenceCase(.stateCopy)
         let roundTrip = Catalog.roundTripReferenceCase(.stateCopy)
         let features = { (suite: Suite, group: [BenchmarkCase]) in
             SuiteRunner.references(for: suite, group: group).map(\.feature)
@@ -163,11 +164,11 @@ struct SuiteRunnerTests {
         #expect(features(.baseline, [synchronous]).isEmpty)
         #expect(features(.effects, [roundTrip]) == ["reference/round-trip"])
         for suite in [Suite.dispatch, .dispatchAdapter, .layout, .stateCopy] {
-            #expect(features(suite, [synchronous]) == ["reference/struct-mutation"])
+            #expect(features(suite, [synchronous]) == ["reference/ordinary-work"])
         }
         #expect(
             features(.stateCopy, [synchronous, roundTrip]) == [
-                "reference/struct-mutation", "reference/round-trip",
+                "reference/ordinary-work", "reference/round-trip",
             ])
     }
 
