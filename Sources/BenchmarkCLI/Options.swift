@@ -220,11 +220,16 @@ extension CommandOption {
         ),
     ]
 
-    /// `dispatch 100, effects 300, …; other suites 25`.
+    /// `dispatch 25, …; round trips (times in µs): effects 300, state-copy 100; other suites 25`.
     private static var suiteTolerances: String {
-        let listed = Comparison.suiteTimeTolerances.sorted { $0.key.rawValue < $1.key.rawValue }
-            .map { "\($0.key.rawValue) \(Int(($0.value * 100).rounded()))" }
-        return listed.joined(separator: ", ") + "; other suites \(Int(Comparison.defaultTimeTolerance * 100))"
+        func listed(_ tolerances: [Suite: Double]) -> String {
+            tolerances.sorted { $0.key.rawValue < $1.key.rawValue }
+                .map { "\($0.key.rawValue) \(Int(($0.value * 100).rounded()))" }
+                .joined(separator: ", ")
+        }
+        return listed(Comparison.suiteTimeTolerances) + "; round trips (times in µs): "
+            + listed(Comparison.roundTripTimeTolerances)
+            + "; other suites \(Int(Comparison.defaultTimeTolerance * 100))"
     }
 
     private static func wholeNumber(_ name: String, _ text: String, in range: ClosedRange<Int>)

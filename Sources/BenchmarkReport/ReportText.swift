@@ -42,13 +42,13 @@ public enum ReportText {
 }
 
 extension Comparison {
-    /// The allowance `change` was judged with, as a reader would write it: `+100%` for a time ratio
+    /// The allowance `change` was judged with, as a reader would write it: `+50%` for a time ratio
     /// (the rise allowed before a regression), `±0.5` for a count, `±37 B` for bytes or retained bytes, `reported only`
     /// for informational figures.
     public func toleranceText(_ change: Change) -> String {
         switch MetricKind(change.key) {
         case .time:
-            return "+\(ReportText.short(tolerance(forSuite: change.key.suite) * 100))%"
+            return "+\(ReportText.short((change.timeTolerance ?? 0) * 100))%"
         case .count, .behaviour:
             return "±\(ReportText.short(Self.countAllowance))"
         case .instructions:

@@ -63,6 +63,36 @@ struct ComparisonTests {
         #expect(comparison.changes.first { $0.key == time.key }?.verdict == verdict)
     }
 
+    @Test("A round trip (timed in µs) gets its suite's round-trip tolerance; a synchronous time its suite's")
+    func roundTripTolerance() throws {
+        func stateCopy(_ unit: Metric.Unit, _ feature: String, ratio: Double) -> ResultRow {
+            var row = time
+            row.key.suite = .stateCopy
+            row.key.feature = feature
+            row.unit = unit
+            row.ratioToBaseline = ratio
+            return row
+        }
+        let synchronous = try #require(Comparison.suiteTimeTolerances[.stateCopy])
+        let roundTrips = try #require(Comparison.roundTripTimeTolerances[.stateCopy])
+        let risen = 1 + synchronous + 0.1
+        #expect(synchronous + 0.1 < roundTrips)
+        let before = [
+            stateCopy(.nanoseconds, "transfer/updateAmount", ratio: 1),
+            stateCopy(.microseconds, "transfer/submitTransfer", ratio: 1),
+        ]
+        let after = [
+            stateCopy(.nanoseconds, "transfer/updateAmount", ratio: risen),
+            stateCopy(.microseconds, "transfer/submitTransfer", ratio: risen),
+        ]
+        let comparison = try Comparison(baseline: before, current: after)
+        let verdicts = Dictionary(uniqueKeysWithValues: comparison.changes.map { ($0.key.feature, $0) })
+        #expect(verdicts["transfer/updateAmount"]?.verdict == .regression)
+        #expect(verdicts["transfer/submitTransfer"]?.verdict == .unchanged)
+        let roundTrip = try #require(verdicts["transfer/submitTransfer"])
+        #expect(comparison.toleranceText(roundTrip) == "+\(Int(roundTrips * 100))%")
+    }
+
     @Test("Absolute times do not matter, only ratios: a uniformly slower machine passes")
     func slowerMachine() throws {
         #expect(try !compared(at: 0) { $0.median *= 3 }.hasRegression)
