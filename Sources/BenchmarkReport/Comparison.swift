@@ -80,6 +80,13 @@ public struct Comparison: Sendable {
         .stateCopy: 1.5,
     ]
 
+    /// The smallest move of a time ratio that counts: a hundredth of the reference, about 1 ns of
+    /// ordinary work. Operations far cheaper than that (a no-op that compares one value: 0.3 ns)
+    /// are a few instructions in a tight loop, whose time doubles when the host's other
+    /// hyperthread is busy while the reference's does not; their instruction counts are gated
+    /// exactly instead (docs/gate.md).
+    public static let timeRatioFloor = 0.01
+
     /// The allowed rise of a time ratio for suites without their own tolerance.
     public static let defaultTimeTolerance = 0.25
 
@@ -231,7 +238,8 @@ public struct Comparison: Sendable {
     }
 
     /// A time compared by its ratio to the in-run reference: a regression above `tolerance`, an
-    /// improvement below it, suspicious beyond ``suspiciousSpeedUp``.
+    /// improvement below it, suspicious beyond ``suspiciousSpeedUp``; a move smaller than
+    /// ``timeRatioFloor`` is none of these, however large in percent.
     private static func time(_ old: ResultRow, _ new: ResultRow, tolerance: Double) throws(ComparisonError)
         -> Change
     {
@@ -239,7 +247,9 @@ public struct Comparison: Sendable {
             throw .missingRatio(old.key)
         }
         let verdict: Verdict =
-            if after > before * (1 + tolerance) {
+            if abs(after - before) <= timeRatioFloor {
+                .unchanged
+            } else if after > before * (1 + tolerance) {
                 .regression
             } else if after < before / suspiciousSpeedUp {
                 .suspicious

@@ -176,7 +176,10 @@ struct RunnerTests {
         let configuration = BenchmarkConfiguration(
             targetSampleDuration: .microseconds(100), warmUpRounds: 1, samples: 3)
         let results = await BenchmarkRunner(configuration: configuration).run(ReferenceBenchmarks.all)
-        #expect(results.map(\.name) == ["empty", "struct-mutation", "closure-call", "round-trip"])
+        #expect(
+            results.map(\.name) == [
+                "empty", "struct-mutation", "ordinary-work", "closure-call", "round-trip",
+            ])
         for result in results.dropFirst() {
             #expect(!result.reachedIterationLimit)
             #expect(result.time.median > 0)

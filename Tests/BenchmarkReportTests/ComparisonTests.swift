@@ -93,6 +93,21 @@ struct ComparisonTests {
         #expect(comparison.toleranceText(roundTrip) == "+\(Int(roundTrips * 100))%")
     }
 
+    @Test(
+        "A time ratio that moves by less than the floor is unchanged however large in percent; above it, judged",
+        arguments: [
+            (0.003, 0.006, Comparison.Verdict.unchanged), (0.006, 0.0005, .unchanged),
+            (0.1, 0.2, .regression), (0.1, 0.015, .suspicious), (0.1, 0.05, .improvement),
+        ]
+    )
+    func ratioFloor(before: Double, after: Double, verdict: Comparison.Verdict) throws {
+        #expect(Comparison.timeRatioFloor == 0.01)
+        let old = with(baseline, { $0.ratioToBaseline = before }, at: 0)
+        let new = with(baseline, { $0.ratioToBaseline = after }, at: 0)
+        let comparison = try Comparison(baseline: old, current: new, timeTolerance: 0.5)
+        #expect(comparison.changes.first { $0.key == time.key }?.verdict == verdict)
+    }
+
     @Test("Absolute times do not matter, only ratios: a uniformly slower machine passes")
     func slowerMachine() throws {
         #expect(try !compared(at: 0) { $0.median *= 3 }.hasRegression)
