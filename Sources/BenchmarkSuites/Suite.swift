@@ -29,9 +29,9 @@ public struct RunSize: Sendable, Equatable {
     public var warmUpRounds: Int
     public var targetSampleDuration: Duration
     /// The wall time over which each timing group's kept samples are spread, at least
-    /// (``BenchmarkConfiguration/minimumSpan``): longer than the bursts of contention measured on
-    /// shared machines, so that a case's median does not depend on whether it ran inside one.
-    public var minimumSpan: Duration = .zero
+    /// (``BenchmarkConfiguration/minimumSpan``): longer than the bursts in which a shared machine
+    /// runs ordinary code slowly, so that a case's median does not depend on whether it ran inside one.
+    public var minimumSpan: Duration
     /// How many effects the retention suite runs per architecture.
     public var retentionEffects: Int
     /// The largest N the instruction pass counts (nil: every size). Under callgrind one operation
@@ -39,41 +39,30 @@ public struct RunSize: Sendable, Equatable {
     /// take over 7 minutes on a 2-core machine, so a quick run stops at N = 1,000.
     public var instructionSizeLimit: Int?
 
-    public init(samples: Int, warmUpRounds: Int, targetSampleDuration: Duration, retentionEffects: Int) {
+    public init(
+        samples: Int, warmUpRounds: Int, targetSampleDuration: Duration, retentionEffects: Int,
+        minimumSpan: Duration = .zero, instructionSizeLimit: Int? = nil
+    ) {
         self.samples = samples
         self.warmUpRounds = warmUpRounds
         self.targetSampleDuration = targetSampleDuration
         self.retentionEffects = retentionEffects
+        self.minimumSpan = minimumSpan
+        self.instructionSizeLimit = instructionSizeLimit
     }
 
-    /// The default run: at least 25 samples of at least 1 ms each, spread over at least 1.5 s.
-    public static let full: RunSize = {
-        var size = RunSize(
-            samples: 25,
-            warmUpRounds: 3,
-            targetSampleDuration: .milliseconds(1),
-            retentionEffects: 10_000
-        )
-        size.minimumSpan = .milliseconds(1_000)
-        return size
-    }()
+    /// The default run: at least 25 samples of at least 1 ms each, spread over at least 1 s.
+    public static let full = RunSize(
+        samples: 25, warmUpRounds: 3, targetSampleDuration: .milliseconds(1), retentionEffects: 10_000,
+        minimumSpan: .seconds(1))
 
     /// The CI-sized run: at least 7 samples of at least 0.5 ms each, spread over at least 0.25 s;
-    /// 4,000 effects per retention figure
-    /// (a store that keeps its tasks holds hundreds of bytes per effect; one that forgets them
-    /// holds a few hundred bytes in all, under 0.1 B per effect); the same rows as a full run,
-    /// except that instructions are counted up to N = 1,000.
-    public static let quick: RunSize = {
-        var size = RunSize(
-            samples: 7,
-            warmUpRounds: 1,
-            targetSampleDuration: .microseconds(500),
-            retentionEffects: 4_000
-        )
-        size.instructionSizeLimit = 1_000
-        size.minimumSpan = .milliseconds(250)
-        return size
-    }()
+    /// 4,000 effects per retention figure (a store that keeps its tasks holds hundreds of bytes per
+    /// effect; one that forgets them holds a few hundred bytes in all, under 0.1 B per effect); the
+    /// same rows as a full run, except that instructions are counted up to N = 1,000.
+    public static let quick = RunSize(
+        samples: 7, warmUpRounds: 1, targetSampleDuration: .microseconds(500), retentionEffects: 4_000,
+        minimumSpan: .milliseconds(250), instructionSizeLimit: 1_000)
 
     /// A tiny run for tests: numbers are meaningless, every row is produced.
     public static let smoke = RunSize(
