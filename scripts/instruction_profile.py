@@ -17,6 +17,7 @@ function: `callgrind_annotate --tree=caller --threshold=100 FOLDER/case.out.2 | 
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -93,9 +94,11 @@ def profile(bench: Path, case: str, folder: Path) -> tuple[dict[str, float], int
     """The demangled per-operation self costs of the one case `case` selects, and its N."""
     copy, out = folder / "bench", folder / "case.out"
     run(["strip", "--strip-debug", "-o", str(copy), str(bench)])
+    # As bench does: every symbol bound at load, so the dynamic linker's resolver never runs inside
+    # a counting window.
     run(["valgrind", "--tool=callgrind", "-q", "--collect-atstart=no", "--dump-instr=no",
          f"--callgrind-out-file={out}", str(copy), "__count-instructions", case.split(",")[0],
-         "--filter", case])
+         "--filter", case], env={**os.environ, "LD_BIND_NOW": "1"})
     dumps = sorted(folder.glob("case.out.*"), key=lambda dump: int(dump.suffix[1:]))
     labelled = [(dump, LABEL.search(dump.read_text(encoding="utf-8"))) for dump in dumps]
     dumps, labels = [dump for dump, label in labelled if label], [label for _, label in labelled if label]

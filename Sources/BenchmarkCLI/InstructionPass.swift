@@ -66,7 +66,7 @@ enum InstructionPass {
                     "--tool=callgrind", "-q", "--collect-atstart=no", "--dump-instr=no",
                     "--callgrind-out-file=\(prefix)", stripped, childCommand, suite.rawValue,
                 ] + childArguments(options),
-                what: "valgrind")
+                what: "valgrind", environment: childEnvironment(environment))
             dumps += try readDumps(in: directory, prefix: "\(suite.rawValue).out.")
         }
         return SuiteRunner.instructionRows(dumps, configuration: BenchCommand.configuration)
@@ -100,11 +100,24 @@ enum InstructionPass {
         }
     }
 
-    /// Runs `path` with `arguments` and waits; throws unless it exits with status 0.
-    static func launch(_ path: String, _ arguments: [String], what: String) throws(BenchError) {
+    /// The child's environment: `environment` with every symbol bound when the program loads
+    /// (`LD_BIND_NOW=1`). Bound lazily, the first call through each symbol runs the dynamic linker's
+    /// resolver, about 1,000 instructions, inside whichever counting window makes that call first:
+    /// the first case of a pass counted about 1 instruction per operation too few (a struct mutation
+    /// 2.52 instead of the 3.5 its loop executes; docs/measurement.md).
+    static func childEnvironment(_ environment: [String: String]) -> [String: String] {
+        environment.merging(["LD_BIND_NOW": "1"]) { _, bound in bound }
+    }
+
+    /// Runs `path` with `arguments` (and `environment`, when given) and waits; throws unless it
+    /// exits with status 0.
+    static func launch(
+        _ path: String, _ arguments: [String], what: String, environment: [String: String]? = nil
+    ) throws(BenchError) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        if let environment { process.environment = environment }
         do {
             try process.run()
         } catch {

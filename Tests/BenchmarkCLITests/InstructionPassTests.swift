@@ -62,6 +62,12 @@ struct InstructionPassTests {
         #expect(rows.contains { $0.key.feature == "reference/copy-3-references" })
     }
 
+    @Test("The child binds every symbol at load, so no resolver runs inside a counting window")
+    func childBindsNow() {
+        let environment = InstructionPass.childEnvironment(["PATH": "/usr/bin", "LD_BIND_NOW": "0"])
+        #expect(environment == ["PATH": "/usr/bin", "LD_BIND_NOW": "1"])
+    }
+
     /// Writes one instructions row as CSV with a metadata sidecar naming `cpu`; returns its path.
     func writeRun(instructions: Double, cpu: String, name: String) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
