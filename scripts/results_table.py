@@ -79,6 +79,10 @@ class Results:
         if not self.architectures:
             raise TableError(f"{path}: no dispatch rows")
 
+    def reference(self, name: str, metric: str, suite: str = "baseline") -> float:
+        """The median of `metric` of the reference case `reference/<name>` of `suite`."""
+        return self.median(suite, "reference", f"reference/{name}", metric)
+
     def median(self, suite: str, architecture: str, feature: str, metric: str,
                layout: str = "", n: str = "") -> float:
         key = (suite, architecture, feature, metric, layout, n)
@@ -125,12 +129,10 @@ def table(results: Results) -> str:
             f"{m('retention', a, 'counter/loadQuote', 'retained-bytes'):.3f}",
         ]
         lines.append("| " + " | ".join(cells) + " |")
-    reference = m("baseline", "reference", "reference/ordinary-work", "time")
-    mutation = m("baseline", "reference", "reference/struct-mutation", "time")
-    closure = m("baseline", "reference", "reference/closure-call", "time")
-    empty = m("baseline", "reference", "reference/empty", "time")
-    round_trip = m("effects", "reference", "reference/round-trip", "time")
-    decimal = m("baseline", "reference", "reference/decimal-equality", "mallocs")
+    reference, mutation, closure, empty = (results.reference(name, "time") for name in
+                                           ("ordinary-work", "struct-mutation", "closure-call", "empty"))
+    round_trip = results.reference("round-trip", "time", suite="effects")
+    decimal = results.reference("decimal-equality", "mallocs")
     lines += [
         "",
         "Medians; \"sync mallocs/op\" is the largest of the three dispatch intents; effect counts "
@@ -169,9 +171,8 @@ def count_table(results: Results, instructions: Results) -> str:
                                 for layout in LAYOUTS))
         cells.append(per_layout(results, a, "app/increment", "retains", "1000", count))
         lines.append("| " + " | ".join(cells) + " |")
-    mutation = i("baseline", "reference", "reference/struct-mutation", "instructions")
-    one = i("baseline", "reference", "reference/copy-1-reference", "instructions")
-    three = i("baseline", "reference", "reference/copy-3-references", "instructions")
+    mutation, one, three = (instructions.reference(name, "instructions") for name in
+                            ("struct-mutation", "copy-1-reference", "copy-3-references"))
     lines += [
         "",
         "Exact counts per operation, the same in every run of one build: instructions counted by "

@@ -101,8 +101,7 @@ extension CommandOption {
 
     /// `span` in seconds for help text: "1 s", "0.25 s".
     static func seconds(_ span: Duration) -> String {
-        let value = span / .seconds(1)
-        return value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+        "\(ReportText.short(span / .seconds(1))) s"
     }
 
     private static let measuring: [Command] = [.run, .updateBaseline]
