@@ -41,10 +41,10 @@ from matplotlib.patches import Patch  # noqa: E402
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter  # noqa: E402
 
 HEADER = [
-    "suite", "architecture", "feature", "layout", "n", "metric", "unit", "median", "p25", "p75",
+    "suite", "architecture", "feature", "layout", "n", "metric", "unit", "median", "p10", "p25", "p75",
     "min", "max", "samples", "ratio_to_baseline", "configuration", "flags",
 ]
-NUMBER_COLUMNS = ["median", "p25", "p75", "min", "max"]
+NUMBER_COLUMNS = ["median", "p10", "p25", "p75", "min", "max"]
 REQUIRED_TEXT_COLUMNS = ["suite", "architecture", "metric", "unit"]
 METADATA_KEYS = [
     "commit", "swiftVersion", "operatingSystem", "cpu", "cores", "configuration", "date",

@@ -47,7 +47,7 @@ def stat_row(suite, arch, feature, metric, unit, median, *, layout="", n="", spr
              configuration="release"):
     """One CSV record with p25/p75 and min/max around `median`."""
     low, high = median * (1 - spread), median * (1 + spread)
-    return [suite, arch, feature, layout, str(n), metric, unit, repr(median), repr(low),
+    return [suite, arch, feature, layout, str(n), metric, unit, repr(median), repr(low), repr(low),
             repr(high), repr(low), repr(high), "5", "", configuration, ""]
 
 
@@ -287,7 +287,7 @@ class ErrorTest(unittest.TestCase):
     def test_missing_column_in_a_row(self):
         records = fixture_records()
         del records[2][HEADER.index("p75")]
-        self.assert_fails(write_inputs(self.folder, records), "line 4", "expected 16 fields")
+        self.assert_fails(write_inputs(self.folder, records), "line 4", "expected 17 fields")
 
     def test_debug_rows_are_refused(self):
         records = fixture_records()

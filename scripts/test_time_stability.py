@@ -11,7 +11,7 @@ import unittest
 from pathlib import Path
 
 SCRIPT = Path(__file__).with_name("time_stability.py")
-HEADER = ["suite", "architecture", "feature", "layout", "n", "metric", "unit", "median", "p25", "p75",
+HEADER = ["suite", "architecture", "feature", "layout", "n", "metric", "unit", "median", "p10", "p25", "p75",
           "min", "max", "samples", "ratio_to_baseline", "configuration", "flags"]
 
 
@@ -22,7 +22,7 @@ def write(path: Path, rows: list[tuple[str, str, str, str, float, float]]) -> Pa
         writer.writerow(HEADER)
         for suite, architecture, layout, n, median, ratio in rows:
             writer.writerow([suite, architecture, "app/increment", layout, n, "time", "ns", median, median,
-                             median, median, median, 25, ratio, "release", ""])
+                             median, median, median, median, 25, ratio, "release", ""])
     return path
 
 
@@ -41,6 +41,7 @@ class RepeatTests(unittest.TestCase):
         done = run("repeat", *map(str, runs))
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertIn("worst: layout a app/increment single-store 10 at +30.0% over 2 cases and 5 runs", done.stdout)
+        self.assertIn("within 10% of the median in every run: 1 of 2 cases", done.stdout)
 
     def test_a_case_missing_from_a_run_is_an_error(self) -> None:
         first = write(self.folder / "one.csv", [("layout", "a", "single-store", "10", 10, 10)])
@@ -72,13 +73,13 @@ class AloneTests(unittest.TestCase):
                 writer = csv.writer(file)
                 writer.writerow({HEADER!r})
                 writer.writerow(["layout", architecture, "app/increment", layout, n, "time", "ns", 20, 20, 20,
-                                 20, 20, 25, 2, "release", ""])
+                                 20, 20, 20, 25, 2, "release", ""])
             """))
         fake.chmod(0o755)
         done = run("alone", str(full), "--bench", str(fake))
         self.assertEqual(done.returncode, 0, done.stderr)
-        self.assertIn("layout a app/increment single-store 10 | 30 ns | 20 ns | 1.500 | 1.500", done.stdout)
-        self.assertIn("outside 15%: 2 of 2 medians, 2 of 2 ratios", done.stdout)
+        self.assertIn("layout a app/increment single-store 10 | 30 ns | 20 ns | 1.500 | 1.500 | 1.500", done.stdout)
+        self.assertIn("outside 15%: 2 of 2 medians, 2 of 2 p10s, 2 of 2 ratios", done.stdout)
         self.assertIn("worst ratio: layout b app/increment multi-store 1 at 0.500 (full/alone of ratio_to_baseline)",
                       done.stdout)
         self.assertIn("worst: layout b app/increment multi-store 1 at 0.500 (full/alone) over 2 cases", done.stdout)

@@ -6,10 +6,11 @@ Usage:
   python3 scripts/time_stability.py alone FULL.csv [--bench PATH] [--suites dispatch,state-copy,layout]
       Runs every time row of FULL.csv's chosen suites on its own (`bench --filter` naming its suite,
       architecture, feature, layout and size) and prints full/alone per case, the worst first, for
-      the median and for ratio_to_baseline, then how many lie outside 15% and the worst of each.
+      the median, the 10th percentile and ratio_to_baseline, then how many lie outside 15% and the
+      worst median and ratio.
   python3 scripts/time_stability.py repeat RUN.csv RUN.csv ... [--suites ...]
       Prints, per case, how far each run's ratio_to_baseline lies from the median over the runs,
-      the worst first.
+      the worst first, then how many cases stay within 10% in every run.
 
 Both print a summary line `worst: ...` last. Problems with the input are one line on stderr,
 `time_stability.py: error: ...`, exit status 2. Needs only the standard library.
@@ -78,17 +79,21 @@ def alone(full: Path, bench: str, suites: set[str]) -> None:
             single = time_rows(output, suites)[case]
             times = float(row["median"]) / float(single["median"])
             ratios = ratio(row) / ratio(single) if ratio(row) and ratio(single) else None
-            results.append((times, case, float(row["median"]), float(single["median"]), row["unit"], ratios))
+            tenths = float(row["p10"]) / float(single["p10"])
+            results.append((times, case, float(row["median"]), float(single["median"]), row["unit"], ratios, tenths))
             print(f"[{index}/{len(cases)}] {' '.join(p for p in case if p)}: full/alone {times:.3f}", file=sys.stderr)
     results.sort(key=worst_first)
-    print("case | full | alone | full/alone | full/alone of ratio_to_baseline")
-    for times, case, in_full, by_itself, unit, ratios in results:
+    print("case | full | alone | full/alone | full/alone of p10 | full/alone of ratio_to_baseline")
+    for times, case, in_full, by_itself, unit, ratios, tenths in results:
         shown = f"{ratios:.3f}" if ratios else "-"
-        print(f"{' '.join(p for p in case if p)} | {in_full:.4g} {unit} | {by_itself:.4g} {unit} | {times:.3f} | {shown}")
+        print(f"{' '.join(p for p in case if p)} | {in_full:.4g} {unit} | {by_itself:.4g} {unit} | {times:.3f} | "
+              f"{tenths:.3f} | {shown}")
     outside = sum(1 for item in results if max(item[0], 1 / item[0]) > 1.15)
+    outside_tenths = sum(1 for item in results if max(item[6], 1 / item[6]) > 1.15)
     with_ratios = [(item[5], item[1]) for item in results if item[5]]
     outside_ratios = sum(1 for value, _ in with_ratios if max(value, 1 / value) > 1.15)
-    print(f"outside 15%: {outside} of {len(results)} medians, {outside_ratios} of {len(with_ratios)} ratios")
+    print(f"outside 15%: {outside} of {len(results)} medians, {outside_tenths} of {len(results)} p10s, "
+          f"{outside_ratios} of {len(with_ratios)} ratios")
     if with_ratios:
         value, case = min(with_ratios, key=worst_first)
         print(f"worst ratio: {' '.join(p for p in case if p)} at {value:.3f} (full/alone of ratio_to_baseline)")
@@ -112,6 +117,8 @@ def repeat(runs: list[Path], suites: set[str]) -> None:
     print("case | deviation from the median ratio | ratios")
     for deviation, case, ratios in deviations:
         print(f"{' '.join(p for p in case if p)} | {deviation * 100:+.1f}% | {', '.join(f'{r:.4g}' for r in ratios)}")
+    within = sum(1 for deviation, _, _ in deviations if abs(deviation) <= 0.10)
+    print(f"within 10% of the median in every run: {within} of {len(deviations)} cases")
     deviation, case, _ = deviations[0]
     print(f"worst: {' '.join(p for p in case if p)} at {deviation * 100:+.1f}% over {len(deviations)} cases "
           f"and {len(runs)} runs")

@@ -191,7 +191,7 @@ extension CommandOption {
     private static let compareOptions: [CommandOption] = [
         CommandOption(
             "--time-tolerance", .named("<percent>"), [.compare], example: "40",
-            help: "Allowed rise of every time ratio, in percent. Default, per suite: \(suiteTolerances).",
+            help: "Allowed rise of every time ratio, in percent. Default: \(defaultTimeTolerances).",
             apply: { text, options throws(BenchError) in
                 guard let percent = Double(text.hasSuffix("%") ? String(text.dropLast()) : text),
                     (0...1000).contains(percent)
@@ -219,16 +219,16 @@ extension CommandOption {
         ),
     ]
 
-    /// `dispatch 25, …; round trips (times in µs): effects 300, state-copy 100; other suites 25`.
-    private static var suiteTolerances: String {
-        func listed(_ tolerances: [Suite: Double]) -> String {
-            tolerances.sorted { $0.key.rawValue < $1.key.rawValue }
-                .map { "\($0.key.rawValue) \(Int(($0.value * 100).rounded()))" }
-                .joined(separator: ", ")
-        }
-        return listed(Comparison.suiteTimeTolerances) + "; round trips (times in µs): "
-            + listed(Comparison.roundTripTimeTolerances)
-            + "; other suites \(Int(Comparison.defaultTimeTolerance * 100))"
+    /// `25; heavy cases (64 KiB or more allocated per operation) 100; round trips (times in µs):
+    /// effects 400, state-copy 150`.
+    private static var defaultTimeTolerances: String {
+        func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))" }
+        let roundTrips = Comparison.roundTripTimeTolerances.sorted { $0.key.rawValue < $1.key.rawValue }
+            .map { "\($0.key.rawValue) \(percent($0.value))" }
+            .joined(separator: ", ")
+        return percent(Comparison.synchronousTimeTolerance) + "; heavy cases ("
+            + "\(Int(ResultRow.heavyBytesPerOperation) / 1024) KiB or more allocated per operation) "
+            + percent(Comparison.heavyTimeTolerance) + "; round trips (times in µs): " + roundTrips
     }
 
     private static func wholeNumber(_ name: String, _ text: String, in range: ClosedRange<Int>)

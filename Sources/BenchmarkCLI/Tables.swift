@@ -7,17 +7,20 @@ enum ResultTable {
             columns: [
                 ("suite", .left), ("architecture", .left), ("feature", .left), ("layout", .left),
                 ("n", .right),
-                ("metric", .left), ("median", .right), ("p25..p75", .right), ("unit", .left),
+                ("metric", .left), ("median", .right), ("p10", .right), ("p25..p75", .right),
+                ("unit", .left),
                 ("x ref", .right),
                 ("samples", .right),
             ]
         )
         for row in rows {
-            let spread = row.kind == .time ? "\(number(row.p25))..\(number(row.p75))" : ""
+            let isTime = row.kind == .time
+            let spread = isTime ? "\(number(row.p25))..\(number(row.p75))" : ""
             table.append([
                 row.key.suite.rawValue, row.key.architecture, row.key.feature, row.key.layout, row.key.n,
                 row.key.metric.rawValue,
-                number(row.median), spread, row.unit.rawValue, row.ratioToBaseline.map { number($0) } ?? "",
+                number(row.median), isTime ? number(row.p10) : "", spread, row.unit.rawValue,
+                row.ratioToBaseline.map { number($0) } ?? "",
                 String(row.samples),
             ])
         }

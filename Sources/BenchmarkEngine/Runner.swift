@@ -11,7 +11,7 @@ public struct BenchmarkConfiguration: Sendable, Equatable {
     /// kept round (default zero: exactly `samples` rounds). On a shared machine, bursts of
     /// contention slow ordinary code by 20-85% for 0.2-0.8 s at a time (docs/measurement.md); a
     /// benchmark whose samples all fall inside one burst reports the burst, so a run spreads every
-    /// benchmark's samples over a span longer than the bursts, and the median sets them aside.
+    /// benchmark's samples over a span longer than the bursts, and its statistics set them aside.
     public var minimumSpan: Duration
     /// Batch sizing stops growing here even if the target duration is not reached (a body the
     /// optimizer reduced to nothing); such results are flagged `reachedIterationLimit`.
@@ -88,10 +88,47 @@ public struct BenchmarkResult: Sendable, Equatable {
     /// For async benchmarks, the process's CPU nanoseconds per operation in each sample's stretch
     /// (all threads), summarised; nil for synchronous ones.
     public let processCPUTime: Statistics?
+    /// The statistic of `time` that stands for this benchmark's cost when it is compared: the 10th
+    /// percentile for synchronous benchmarks, the median for async ones.
+    public let costStatistic: CostStatistic
 
-    /// Median time per operation relative to `reference`'s (for example the in-run baseline).
+    /// The time per operation that stands for this benchmark's cost: `time`'s ``costStatistic``.
+    public var cost: Double { costStatistic.value(of: time) }
+
+    /// Cost relative to `reference`'s (for example the in-run reference of the same kind); each
+    /// side uses its own ``costStatistic``.
     public func ratio(to reference: BenchmarkResult) -> Double {
-        time.median / reference.time.median
+        cost / reference.cost
+    }
+}
+
+/// Which statistic of a benchmark's samples stands for its cost when runs and cases are compared.
+///
+/// On a shared machine, other tenants only ever add time to a sample: they slow allocation,
+/// hashing and calls by 20-85% in phases lasting from a fraction of a second to many seconds, and
+/// a phase can cover most of a group's samples. A synchronous body does the same work in every
+/// sample, so its fastest samples are the ones the machine disturbed least, and a low percentile
+/// repeats across processes where the median does not (docs/measurement.md, "Which statistic a
+/// comparison uses").
+/// A round trip's samples differ by how soon the operating system wakes threads, which is part of
+/// what a round trip costs, so round trips keep the median.
+public enum CostStatistic: String, Sendable, Equatable {
+    /// The 10th percentile: synchronous benchmarks.
+    case p10
+    /// The median: effect round trips (async benchmarks).
+    case median
+
+    /// The statistic for `benchmark`: the median for an async benchmark, else the 10th percentile.
+    public init(for benchmark: Benchmark) {
+        self = benchmark.isAsync ? .median : .p10
+    }
+
+    /// This statistic of `statistics`.
+    public func value(of statistics: Statistics) -> Double {
+        switch self {
+        case .p10: statistics.p10
+        case .median: statistics.median
+        }
     }
 }
 
@@ -196,7 +233,8 @@ public struct BenchmarkRunner: Sendable {
                 time: Statistics(log.times[index])!,
                 reachedIterationLimit: sizes[index].reachedIterationLimit,
                 clock: configuration.clock(for: benchmarks[index]),
-                processCPUTime: Statistics(log.processCPU[index])
+                processCPUTime: Statistics(log.processCPU[index]),
+                costStatistic: CostStatistic(for: benchmarks[index])
             )
         }
     }

@@ -1,6 +1,7 @@
 /// Summary statistics of a set of samples (for example nanoseconds per operation).
 ///
-/// The median is the headline figure. Percentiles use linear interpolation between the closest
+/// The median is the headline figure of a distribution; the 10th percentile is what a synchronous
+/// benchmark is compared by (``CostStatistic``). Percentiles use linear interpolation between the closest
 /// ranks (Hyndman and Fan type 7, the default of NumPy, R and spreadsheet `PERCENTILE.INC`):
 /// for sorted samples `x[0] ... x[n-1]` the p-quantile is at position `h = (n - 1) * p`,
 /// `x[floor(h)] + (h - floor(h)) * (x[floor(h) + 1] - x[floor(h)])`.
@@ -10,6 +11,8 @@ public struct Statistics: Sendable, Equatable {
     public let count: Int
     /// Smallest sample.
     public let min: Double
+    /// 10th percentile.
+    public let p10: Double
     /// 25th percentile.
     public let p25: Double
     /// 50th percentile: the headline figure.
@@ -31,6 +34,7 @@ public struct Statistics: Sendable, Equatable {
         count = sorted.count
         min = sorted[0]
         max = sorted[sorted.count - 1]
+        p10 = Self.percentile(sorted: sorted, 0.1)
         p25 = Self.percentile(sorted: sorted, 0.25)
         median = Self.percentile(sorted: sorted, 0.5)
         p75 = Self.percentile(sorted: sorted, 0.75)

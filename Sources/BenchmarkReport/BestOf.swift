@@ -5,13 +5,16 @@
 /// behaviour), so a single run's times can sit 50% above another's for every row at once. For each
 /// group of rows that describe one case (suite, architecture, feature, layout, N), the merge keeps
 /// every metric from the one run whose time ratio for that case is lowest, so a group's time,
-/// allocations and observer counts always come from the same process. Derived rows (growth figures)
+/// allocations and observer counts always come from the same process. A reference's rows (ratio 1
+/// in every run) come from the run that most of its suite's cases came from, so the reference time
+/// a reader sees is the one most of their ratios were divided by. Derived rows (growth figures)
 /// are then fitted again from the merged medians, and each time row gains a
 /// ``Metric/processSpread`` row saying how far the runs disagreed (README, "The regression gate").
 public enum BestOf {
     /// The rows of `runs` merged: each case's rows from the run where that case was fastest (lowest
-    /// time ratio, or lowest first figure for cases without a time), in the first run's order; then
-    /// the spread rows and the derived rows.
+    /// time ratio, or lowest first figure for cases without a time), a reference's from the run
+    /// most of its suite's other cases came from, in the first run's order; then the spread rows
+    /// and the derived rows.
     public static func merge(_ runs: [[ResultRow]]) -> [ResultRow] {
         let measured = runs.map {
             DerivedRows.removing(from: $0).filter { $0.key.metric != .processSpread }
@@ -21,13 +24,39 @@ public enum BestOf {
         for run in measured {
             for row in run where !order.contains(row.key.group) { order.append(row.key.group) }
         }
+        let chosen = choices(order, groups)
         var merged: [ResultRow] = []
         for group in order {
             let candidates = groups.compactMap { $0[group] }
-            merged += candidates.min { figure($0) < figure($1) } ?? []
+            merged += chosen[group].flatMap { groups[$0][group] } ?? []
             merged += spreadRows(candidates)
         }
         return merged + DerivedRows.compute(from: merged.filter { $0.key.metric != .processSpread })
+    }
+
+    /// The run each group is taken from: the fastest for a case; for a reference, the run most of its
+    /// suite's cases were taken from (the fastest when its suite has no other cases).
+    static func choices(_ order: [ResultRow.Key.Group], _ groups: [[ResultRow.Key.Group: [ResultRow]]])
+        -> [ResultRow.Key.Group: Int]
+    {
+        var chosen: [ResultRow.Key.Group: Int] = [:]
+        var votes: [Suite: [Int: Int]] = [:]
+        for group in order {
+            let fastest = groups.indices
+                .compactMap { run in groups[run][group].map { (run: run, figure: figure($0)) } }
+                .min { $0.figure < $1.figure }?.run
+            chosen[group] = fastest
+            if let fastest, group.architecture != ResultRow.Key.referenceArchitecture {
+                votes[group.suite, default: [:]][fastest, default: 0] += 1
+            }
+        }
+        for group in order where group.architecture == ResultRow.Key.referenceArchitecture {
+            let candidates = votes[group.suite, default: [:]].filter { groups[$0.key][group] != nil }
+            if let most = candidates.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) }) {
+                chosen[group] = most.key
+            }
+        }
+        return chosen
     }
 
     /// What decides which run a group is taken from: its time ratio, else its first row's median.

@@ -6,13 +6,22 @@ public enum ResultCSV {
     /// docs/measurement.md's columns, then `configuration` (`release` or `debug`) and `flags` (empty,
     /// or `iteration-limit`: see ``ResultRow/hitIterationLimit``).
     public enum Column: String, CaseIterable, Sendable {
-        case suite, architecture, feature, layout, n, metric, unit, median, p25, p75, min, max, samples
+        case suite, architecture, feature, layout, n, metric, unit, median, p10, p25, p75, min, max, samples
         case ratioToBaseline = "ratio_to_baseline"
         case configuration, flags
     }
 
     /// The header's fields.
     public static let header = Column.allCases.map(\.rawValue)
+
+    /// The header of files written before synchronous ratios compared 10th percentiles: the same
+    /// columns without `p10`. Such a file is refused with ``olderFileProblem``, because its ratios
+    /// divide medians and cannot be compared with today's.
+    static let headerWithoutP10 = header.filter { $0 != Column.p10.rawValue }
+
+    static let olderFileProblem =
+        "written by an older bench (no p10 column; its time ratios divide medians): "
+        + "record it again, for a baseline with `bench baseline update`"
 
     /// The `flags` value of a row whose batch sizing hit the iteration limit.
     public static let iterationLimitFlag = "iteration-limit"
@@ -34,6 +43,7 @@ public enum ResultCSV {
         case .metric: row.key.metric.rawValue
         case .unit: row.unit.rawValue
         case .median: format(row.median)
+        case .p10: format(row.p10)
         case .p25: format(row.p25)
         case .p75: format(row.p75)
         case .min: format(row.min)
@@ -52,6 +62,9 @@ public enum ResultCSV {
         let records = try records(in: text)
         guard let first = records.first else { throw .malformed(line: 1, problem: "the file is empty") }
         guard first.fields == header else {
+            if first.fields == headerWithoutP10 {
+                throw .malformed(line: 1, problem: Self.olderFileProblem)
+            }
             throw .malformed(line: 1, problem: "the header is not \(header.joined(separator: ","))")
         }
         var rows: [ResultRow] = []
@@ -87,6 +100,7 @@ public enum ResultCSV {
             key: try key(of: record),
             unit: try record.value(.unit, as: Metric.Unit.self),
             median: try record.number(.median),
+            p10: try record.number(.p10),
             p25: try record.number(.p25),
             p75: try record.number(.p75),
             min: try record.number(.min),

@@ -45,12 +45,15 @@ public struct ResultRow: Equatable, Sendable {
     /// The unit of the statistic columns.
     public var unit: Metric.Unit
     public var median: Double
+    public var p10: Double
     public var p25: Double
     public var p75: Double
     public var min: Double
     public var max: Double
     public var samples: Int
-    /// The median divided by the in-run reference's median, for time metrics; `nil` otherwise.
+    /// For time metrics, the row's cost divided by the cost of the reference of its kind timed in the
+    /// same rounds: the 10th percentiles for synchronous work, the medians for round trips (the
+    /// engine's `CostStatistic`); `nil` otherwise.
     public var ratioToBaseline: Double?
     /// `release` or `debug`: the build that produced the number.
     public var configuration: String
@@ -63,6 +66,7 @@ public struct ResultRow: Equatable, Sendable {
         key: Key,
         unit: Metric.Unit,
         median: Double,
+        p10: Double,
         p25: Double,
         p75: Double,
         min: Double,
@@ -75,6 +79,7 @@ public struct ResultRow: Equatable, Sendable {
         self.key = key
         self.unit = unit
         self.median = median
+        self.p10 = p10
         self.p25 = p25
         self.p75 = p75
         self.min = min
@@ -97,6 +102,7 @@ public struct ResultRow: Equatable, Sendable {
             key: key,
             unit: unit,
             median: value,
+            p10: value,
             p25: value,
             p75: value,
             min: value,
@@ -108,6 +114,14 @@ public struct ResultRow: Equatable, Sendable {
 
     /// What kind of number this row holds, which decides how the gate compares it.
     public var kind: MetricKind { MetricKind(key) }
+
+    /// Bytes allocated per operation from which a case is heavy: 64 KiB, half of glibc's initial
+    /// threshold for serving a block by `mmap`. Above it, an operation's allocations outgrow the
+    /// per-core caches and can change how the allocator serves large blocks for everything that
+    /// runs after it, so a heavy case is timed in rounds of its own, and its time, bound by memory
+    /// rather than by the reference's kind of work, is gated with a wider tolerance
+    /// (`Comparison.heavyTimeTolerance`).
+    public static let heavyBytesPerOperation = 65_536.0
 }
 
 /// How the regression gate treats a metric.

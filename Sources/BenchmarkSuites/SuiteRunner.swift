@@ -142,7 +142,7 @@ public struct SuiteRunner {
         let measured = cases.filter { $0.benchmark != nil }
         let counts = await countAllocations(measured.filter(\.countsAllocations))
         let heavy = Set(
-            counts.filter { $0.key.metric == .bytes && $0.median >= Self.heavyBytesPerOperation }.map(
+            counts.filter { $0.key.metric == .bytes && $0.median >= ResultRow.heavyBytesPerOperation }.map(
                 \.key.group))
         let timed = await time(suite, measured, heavy: heavy)
         var rows = timed.flatMap { timeRows($0) } + counts
@@ -167,7 +167,7 @@ public struct SuiteRunner {
     /// The isolation rule: which cases share timing rounds.
     ///
     /// Cases of one size N (or without a size) form one group, except that a case allocating at
-    /// least ``heavyBytesPerOperation`` per operation gets rounds of its own (with the reference).
+    /// least `ResultRow.heavyBytesPerOperation` per operation gets rounds of its own (with the reference).
     /// Groups run one after another, and the heap is trimmed before each. The reason is measured: a
     /// layout case at N = 10,000 with Observation allocates and frees 6.7 MB per operation, and the
     /// state it leaves in the allocator and the caches lands on whichever case runs next; next to
@@ -192,12 +192,6 @@ public struct SuiteRunner {
         }
         return order.flatMap { n in (groups[n].map { [$0] } ?? []) + alone[n, default: []] }
     }
-
-    /// Bytes allocated per operation from which a case is timed in rounds of its own: 64 KiB, half
-    /// of glibc's initial threshold for serving a block by `mmap`. Above it, an operation's
-    /// allocations outgrow the per-core caches and can change how the allocator serves large
-    /// blocks for everything that runs after it.
-    static let heavyBytesPerOperation = 65_536.0
 
     /// The references timed beside a group of a suite's cases, one per kind of case in the group:
     /// ordinary work for synchronous cases (reported by the baseline suite), the round-trip hop
@@ -290,6 +284,7 @@ public struct SuiteRunner {
             key: key,
             unit: unit,
             median: statistics.median / divisor,
+            p10: statistics.p10 / divisor,
             p25: statistics.p25 / divisor,
             p75: statistics.p75 / divisor,
             min: statistics.min / divisor,

@@ -106,6 +106,8 @@ struct ReportCommandTests {
         // JSONSerialization on Linux reads some doubles one bit off; JSONDecoder reads them exactly.
         let values = try JSONDecoder().decode([RunJSON.Entry].self, from: Data(text.utf8)).map(\.value)
         #expect(values == csvLines.map { Double($0[7]) })
+        let samples = try #require(ResultCSV.Column.allCases.firstIndex(of: .samples))
+        let configuration = try #require(ResultCSV.Column.allCases.firstIndex(of: .configuration))
         for (entry, fields) in zip(entries, csvLines) {
             #expect(Set(entry.keys) == ["name", "unit", "value", "range", "extra"])
             let name = fields[0...3] + [fields[4].isEmpty ? "" : "n=" + fields[4], fields[5]]
@@ -115,7 +117,8 @@ struct ReportCommandTests {
             #expect((entry["range"] as? String)?.hasPrefix("± ") == true)
             let extra = try #require(entry["extra"] as? String)
             #expect(
-                extra.contains("samples: \(fields[12])\n") && extra.contains("configuration: \(fields[14])"))
+                extra.contains("samples: \(fields[samples])\n")
+                    && extra.contains("configuration: \(fields[configuration])"))
         }
     }
 }

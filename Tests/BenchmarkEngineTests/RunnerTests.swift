@@ -203,6 +203,23 @@ struct RunnerTests {
         #expect(results[0].time.min > 0)
     }
 
+    @Test func synchronousBenchmarksCostTheirTenthPercentileRoundTripsTheirMedian() async {
+        let configuration = BenchmarkConfiguration(
+            targetSampleDuration: .microseconds(100), warmUpRounds: 0, samples: 5)
+        let results = await BenchmarkRunner(configuration: configuration).run([
+            Benchmark("sync") { iterations in
+                for index in 0..<iterations { blackHole(index) }
+            },
+            Benchmark("async") { (iterations: Int) async in
+                for _ in 0..<iterations { await Task.yield() }
+            },
+        ])
+        #expect(results.map(\.costStatistic) == [.p10, .median])
+        #expect(results[0].cost == results[0].time.p10)
+        #expect(results[1].cost == results[1].time.median)
+        #expect(results[0].ratio(to: results[1]) == results[0].time.p10 / results[1].time.median)
+    }
+
     @Test func blackHoleAndOpaqueKeepValues() {
         #expect(opaque(42) == 42)
         #expect(opaque("text") == "text")

@@ -9,6 +9,7 @@ struct StatisticsTests {
         #expect(stats.min == 1)
         #expect(stats.max == 5)
         #expect(stats.median == 3)
+        #expect(abs(stats.p10 - 1.4) < 1e-12)  // h = 4 * 0.1 = 0.4: 1 + 0.4 * 1
         #expect(stats.p25 == 2)  // h = 4 * 0.25 = 1 -> x[1]
         #expect(stats.p75 == 4)  // h = 3 -> x[3]
         #expect(stats.mean == 3)
@@ -17,6 +18,7 @@ struct StatisticsTests {
 
     @Test func evenCountInterpolates() throws {
         let stats = try #require(Statistics([40, 10, 30, 20]))
+        #expect(abs(stats.p10 - 13) < 1e-12)  // h = 0.3: 10 + 0.3 * 10
         #expect(stats.p25 == 17.5)  // h = 0.75: 10 + 0.75 * 10
         #expect(stats.median == 25)  // h = 1.5: 20 + 0.5 * 10
         #expect(stats.p75 == 32.5)  // h = 2.25: 30 + 0.25 * 10
@@ -28,6 +30,7 @@ struct StatisticsTests {
         let stats = try #require(Statistics([7, 1, 3, 3, 9, 2]))  // sorted 1 2 3 3 7 9
         #expect(stats.min == 1)
         #expect(stats.max == 9)
+        #expect(stats.p10 == 1.5)  // h = 0.5: 1 + 0.5 * 1
         #expect(stats.p25 == 2.25)  // h = 1.25: 2 + 0.25 * 1
         #expect(stats.median == 3)  // h = 2.5: 3 + 0.5 * 0
         #expect(stats.p75 == 6)  // h = 3.75: 3 + 0.75 * 4
@@ -40,8 +43,8 @@ struct StatisticsTests {
         let stats = try #require(Statistics([4.5]))
         #expect(stats.count == 1)
         #expect(
-            [stats.min, stats.p25, stats.median, stats.p75, stats.max, stats.mean]
-                == Array(repeating: 4.5, count: 6))
+            [stats.min, stats.p10, stats.p25, stats.median, stats.p75, stats.max, stats.mean]
+                == Array(repeating: 4.5, count: 7))
         #expect(stats.medianAbsoluteDeviation == 0)
     }
 

@@ -73,6 +73,32 @@ struct BestOfTests {
         #expect(spread.allSatisfy { $0.kind == .informational && $0.samples == 3 })
     }
 
+    @Test("a reference's rows come from the run most of its suite's cases came from")
+    func referenceFollowsItsSuite() {
+        func effect(_ architecture: String, median: Double, ratio: Double) -> ResultRow {
+            CSVTests.row(
+                suite: .effects, architecture: architecture, feature: "counter/loadQuote",
+                unit: .microseconds,
+                median: median, ratio: ratio)
+        }
+        func run(reference: Double, ratios: (Double, Double, Double)) -> [ResultRow] {
+            [
+                effect("a", median: ratios.0 * reference, ratio: ratios.0),
+                effect("b", median: ratios.1 * reference, ratio: ratios.1),
+                effect(ResultRow.Key.referenceArchitecture, median: reference, ratio: 1),
+                effect("c", median: ratios.2 * reference, ratio: ratios.2),
+            ]
+        }
+        let merged = BestOf.merge([
+            run(reference: 27, ratios: (2, 2, 1)), run(reference: 62, ratios: (1, 1, 2)),
+        ])
+        let times = merged.filter { $0.key.metric == .time }
+        #expect(times.map(\.key.architecture) == ["a", "b", ResultRow.Key.referenceArchitecture, "c"])
+        #expect(
+            times.map(\.median) == [62, 62, 62, 27], "a and b came from the second run, so does the reference"
+        )
+    }
+
     @Test("a single run merges to itself plus its derived rows")
     func singleRun() {
         let rows = Self.run(1, ratios: (5, 30), medians: (10, 60))

@@ -20,6 +20,7 @@ struct CSVTests {
                 metric: metric),
             unit: unit,
             median: median,
+            p10: median - 1.5,
             p25: median - 1,
             p75: median + 1,
             min: median - 2,
@@ -35,7 +36,7 @@ struct CSVTests {
         let text = ResultCSV.render([])
         #expect(
             text
-                == "suite,architecture,feature,layout,n,metric,unit,median,p25,p75,min,max,samples,ratio_to_baseline,configuration,flags\r\n"
+                == "suite,architecture,feature,layout,n,metric,unit,median,p10,p25,p75,min,max,samples,ratio_to_baseline,configuration,flags\r\n"
         )
     }
 
@@ -55,8 +56,10 @@ struct CSVTests {
         let lines = ResultCSV.render(rows).split(separator: "\r\n")
         #expect(lines.count == 3)
         #expect(
-            lines[1] == "dispatch,closure-effects,counter,,,time,ns,12.5,11.5,13.5,10.5,15.5,40,4.2,release,")
-        #expect(lines[2] == "layout,effect-values,app,single-store,1000,mallocs,count,3,3,3,3,3,1,,release,")
+            lines[1]
+                == "dispatch,closure-effects,counter,,,time,ns,12.5,11,11.5,13.5,10.5,15.5,40,4.2,release,")
+        #expect(
+            lines[2] == "layout,effect-values,app,single-store,1000,mallocs,count,3,3,3,3,3,3,1,,release,")
     }
 
     @Test("Fields with commas, quotes and line breaks are quoted and read back unchanged")
@@ -106,24 +109,28 @@ private let malformedFiles: [(text: String, line: Int, problem: String)] = [
     ("", 1, "the file is empty"),
     ("suite,architecture\r\n", 1, "the header is not"),
     (
-        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,3,,release,,extra\r\n", 2,
-        "expected 16 fields, found 17"
+        ResultCSV.header.filter { $0 != "p10" }.joined(separator: ",") + "\r\n", 1,
+        "written by an older bench (no p10 column"
     ),
-    (header + "dispatch,x,counter,,,time,ns,fast,1,1,1,1,3,,release,\r\n", 2, "median is not a number"),
     (
-        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,0,,release,\r\n", 2,
+        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,release,,extra\r\n", 2,
+        "expected 17 fields, found 18"
+    ),
+    (header + "dispatch,x,counter,,,time,ns,fast,1,1,1,1,1,3,,release,\r\n", 2, "median is not a number"),
+    (
+        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,0,,release,\r\n", 2,
         "samples is not a positive integer"
     ),
-    (header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,3,,fast,\r\n", 2, "configuration must be"),
+    (header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,fast,\r\n", 2, "configuration must be"),
     (
-        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,3,,release,slow\r\n", 2,
+        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,release,slow\r\n", 2,
         "flags must be empty or iteration-limit"
     ),
-    (header + ",x,counter,,,time,ns,1,1,1,1,1,3,,release,\r\n", 2, "suite is empty"),
-    (header + "dispatch,\"x,counter,,,time,ns,1,1,1,1,1,3,,release,\r\n", 2, "never closed"),
-    (header + "dispatch,x\"y,counter,,,time,ns,1,1,1,1,1,3,,release,\r\n", 2, "a quote inside"),
+    (header + ",x,counter,,,time,ns,1,1,1,1,1,1,3,,release,\r\n", 2, "suite is empty"),
+    (header + "dispatch,\"x,counter,,,time,ns,1,1,1,1,1,1,3,,release,\r\n", 2, "never closed"),
+    (header + "dispatch,x\"y,counter,,,time,ns,1,1,1,1,1,1,3,,release,\r\n", 2, "a quote inside"),
     (
-        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,3,,release,\r\n"
-            + "dispatch,x,counter,,,time,ns,2,1,1,1,1,3,,release,\r\n", 3, "duplicate row"
+        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,release,\r\n"
+            + "dispatch,x,counter,,,time,ns,2,1,1,1,1,1,3,,release,\r\n", 3, "duplicate row"
     ),
 ]

@@ -63,7 +63,9 @@ struct ComparisonTests {
         #expect(comparison.changes.first { $0.key == time.key }?.verdict == verdict)
     }
 
-    @Test("A round trip (timed in µs) gets its suite's round-trip tolerance; a synchronous time its suite's")
+    @Test(
+        "A round trip (timed in µs) gets its suite's round-trip tolerance; a synchronous time the synchronous one"
+    )
     func roundTripTolerance() throws {
         func stateCopy(_ unit: Metric.Unit, _ feature: String, ratio: Double) -> ResultRow {
             var row = time
@@ -73,7 +75,7 @@ struct ComparisonTests {
             row.ratioToBaseline = ratio
             return row
         }
-        let synchronous = try #require(Comparison.suiteTimeTolerances[.stateCopy])
+        let synchronous = Comparison.synchronousTimeTolerance
         let roundTrips = try #require(Comparison.roundTripTimeTolerances[.stateCopy])
         let risen = 1 + synchronous + 0.1
         #expect(synchronous + 0.1 < roundTrips)
@@ -91,6 +93,30 @@ struct ComparisonTests {
         #expect(verdicts["transfer/submitTransfer"]?.verdict == .unchanged)
         let roundTrip = try #require(verdicts["transfer/submitTransfer"])
         #expect(comparison.toleranceText(roundTrip) == "+\(Int(roundTrips * 100))%")
+    }
+
+    @Test(
+        "A case allocating 64 KiB or more per operation in the baseline gets the heavy tolerance",
+        arguments: [(65_535.0, Comparison.Verdict.regression), (65_536, .unchanged)]
+    )
+    func heavyTolerance(bytes: Double, verdict: Comparison.Verdict) throws {
+        var bytesRow = time
+        bytesRow.key.metric = .bytes
+        bytesRow.unit = .bytes
+        (bytesRow.median, bytesRow.ratioToBaseline) = (bytes, nil)
+        let risen = 1 + (Comparison.synchronousTimeTolerance + Comparison.heavyTimeTolerance) / 2
+        let before = [time, bytesRow]
+        let after = [
+            with([time], { $0.ratioToBaseline = time.ratioToBaseline.map { $0 * risen } }, at: 0)[0],
+            bytesRow,
+        ]
+        let comparison = try Comparison(baseline: before, current: after)
+        let change = try #require(comparison.changes.first { $0.key == time.key })
+        #expect(change.verdict == verdict)
+        let tolerance =
+            bytes >= ResultRow.heavyBytesPerOperation
+            ? Comparison.heavyTimeTolerance : Comparison.synchronousTimeTolerance
+        #expect(change.timeTolerance == tolerance)
     }
 
     @Test(
@@ -142,7 +168,8 @@ struct ComparisonTests {
                 key: .init(
                     suite: .baseline, architecture: "reference", feature: feature, layout: "", n: "",
                     metric: .time),
-                unit: .nanoseconds, median: median, p25: median, p75: median, min: median, max: median,
+                unit: .nanoseconds, median: median, p10: median, p25: median, p75: median, min: median,
+                max: median,
                 samples: 25,
                 ratioToBaseline: median / 1.1, configuration: "release")
         }
@@ -195,6 +222,7 @@ struct NoisyCountTests {
                 n: "", metric: metric),
             unit: .count,
             median: median,
+            p10: median,
             p25: median,
             p75: median,
             min: min,

@@ -81,6 +81,13 @@ struct SuiteRunnerTests {
         let reference = rows.filter { $0.key.architecture == "reference" && $0.key.metric == .time }
         #expect(reference.map(\.key.feature) == ["reference/round-trip"])
         #expect(reference.first?.ratioToBaseline == 1)
+        if let hop = reference.first?.median {
+            for time in times {
+                let expected = time.median / hop
+                #expect(
+                    abs((time.ratioToBaseline ?? 0) - expected) <= expected * 1e-12, "round trips: medians")
+            }
+        }
         if AllocationCounter.isCountingTasks {
             #expect(rows.filter { $0.key.metric == .tasks }.count == Self.everyArchitecture.count * 3)
         }
