@@ -47,7 +47,7 @@ public enum Invocation: Equatable, Sendable {
     public struct CompareOptions: Equatable, Sendable {
         public var baseline: String
         public var current: String
-        /// Replaces every suite's own time tolerance (a fraction) when given.
+        /// Replaces the default time tolerances (a fraction) when given.
         public var timeTolerance: Double?
         /// Also list metrics that did not change.
         public var showAll = false

@@ -64,7 +64,7 @@ enum ComparisonReport {
     private static func summary(_ comparison: Comparison) -> String {
         let tolerance =
             comparison.timeTolerance.map { String(format: "within %.0f%%", $0 * 100) }
-            ?? "within each suite's tolerance"
+            ?? "within their tolerances"
         let scope =
             comparison.comparesTimes
             ? "time ratios \(tolerance), counts within their allowances" : "counts only, no times"

@@ -130,7 +130,7 @@ public struct Comparison: Sendable {
             .feature
     }
 
-    /// A tolerance that replaces every suite's own, when given.
+    /// A time tolerance that replaces the default ones (synchronous, heavy, round trip), when given.
     public let timeTolerance: Double?
     /// False when only counts were compared (the runs come from different machines).
     public let comparesTimes: Bool

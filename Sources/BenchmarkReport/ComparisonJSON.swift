@@ -10,7 +10,7 @@ public enum ComparisonJSON {
         public var verdict: String
         /// False when only counts were compared (`--counts-only`).
         public var comparesTimes: Bool
-        /// The tolerance given with `--time-tolerance`, as a fraction; absent when each suite's own applied.
+        /// The tolerance given with `--time-tolerance`, as a fraction; absent when the default ones applied.
         public var timeTolerance: Double?
         /// How many metrics got each verdict; every verdict is present.
         public var verdicts: [String: Int]

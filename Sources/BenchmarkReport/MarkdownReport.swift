@@ -50,7 +50,7 @@ public enum MarkdownReport {
     private static func summary(_ comparison: Comparison, baseline: String, current: String) -> String {
         let tolerance =
             comparison.timeTolerance.map { "time ratios within \(ReportText.number($0 * 100))%" }
-            ?? "time ratios within each suite's tolerance"
+            ?? "time ratios within their tolerances"
         let scope =
             comparison.comparesTimes
             ? "\(tolerance), counts within their allowances" : "counts only, no times"

@@ -187,17 +187,22 @@ struct RunnerTests {
         #expect(results[1].ratio(to: results[1]) == 1)
     }
 
-    @Test func threadCPUClockAppliesToSyncBenchmarksOnly() async {
-        let configuration = BenchmarkConfiguration(
-            targetSampleDuration: .microseconds(100), warmUpRounds: 0, samples: 2, clock: .threadCPUTime)
-        let results = await BenchmarkRunner(configuration: configuration).run([
+    /// A synchronous benchmark and an async one, in that order.
+    static func syncAndAsync() -> [Benchmark] {
+        [
             Benchmark("sync") { iterations in
                 for index in 0..<iterations { blackHole(index) }
             },
             Benchmark("async") { (iterations: Int) async in
                 for _ in 0..<iterations { await Task.yield() }
             },
-        ])
+        ]
+    }
+
+    @Test func threadCPUClockAppliesToSyncBenchmarksOnly() async {
+        let configuration = BenchmarkConfiguration(
+            targetSampleDuration: .microseconds(100), warmUpRounds: 0, samples: 2, clock: .threadCPUTime)
+        let results = await BenchmarkRunner(configuration: configuration).run(Self.syncAndAsync())
         #expect(results.map(\.clock) == [.threadCPUTime, .monotonic])
         #expect(!results[0].reachedIterationLimit)
         #expect(results[0].time.min > 0)
@@ -206,14 +211,7 @@ struct RunnerTests {
     @Test func synchronousBenchmarksCostTheirTenthPercentileRoundTripsTheirMedian() async {
         let configuration = BenchmarkConfiguration(
             targetSampleDuration: .microseconds(100), warmUpRounds: 0, samples: 5)
-        let results = await BenchmarkRunner(configuration: configuration).run([
-            Benchmark("sync") { iterations in
-                for index in 0..<iterations { blackHole(index) }
-            },
-            Benchmark("async") { (iterations: Int) async in
-                for _ in 0..<iterations { await Task.yield() }
-            },
-        ])
+        let results = await BenchmarkRunner(configuration: configuration).run(Self.syncAndAsync())
         #expect(results.map(\.costStatistic) == [.p10, .median])
         #expect(results[0].cost == results[0].time.p10)
         #expect(results[1].cost == results[1].time.median)

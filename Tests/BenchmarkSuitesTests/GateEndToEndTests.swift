@@ -92,7 +92,7 @@ struct GateEndToEndTests {
             #expect(mallocs.current - mallocs.baseline == 1)
         }
 
-        // Judged with the shipped tolerance (dispatch: 50%), which twice the work must exceed.
+        // Judged with the shipped tolerance (synchronous: 25%), which twice the work must exceed.
         let slow = try Comparison(baseline: baseline, current: twice)
         let time = try #require(slow.changes.first { $0.key.metric == .time })
         #expect(
