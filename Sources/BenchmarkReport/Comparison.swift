@@ -182,6 +182,14 @@ public struct Comparison: Sendable {
             throw .debugBuild(debug.key)
         }
         let heavy = Self.heavyCases(in: baseline)
+        self.changes = try Self.changes(before, after, heavy: heavy, timeTolerance: timeTolerance)
+    }
+
+    /// Every row of `before` compared with its row in `after`, sorted by verdict then key.
+    private static func changes(
+        _ before: [ResultRow.Key: ResultRow], _ after: [ResultRow.Key: ResultRow],
+        heavy: Set<ResultRow.Key.Group>, timeTolerance: Double?
+    ) throws(ComparisonError) -> [Change] {
         var changes: [Change] = []
         for (key, old) in before {
             guard let new = after[key] else { continue }
@@ -192,7 +200,7 @@ public struct Comparison: Sendable {
                 for: old, isHeavy: heavy.contains(key.group), override: timeTolerance)
             changes.append(try Self.compare(old, new, timeTolerance: tolerance))
         }
-        self.changes = changes.sorted { ($0.verdict, $0.key) < ($1.verdict, $1.key) }
+        return changes.sorted { ($0.verdict, $0.key) < ($1.verdict, $1.key) }
     }
 
     /// The allowed rise of `row`'s time ratio: `--time-tolerance` when given; else its suite's for a
