@@ -181,7 +181,7 @@ public struct Comparison: Sendable {
         if let debug = (baseline + current).first(where: { $0.configuration != "release" }) {
             throw .debugBuild(debug.key)
         }
-        let heavy = Self.heavyCases(in: baseline)
+        let heavy = ResultRow.heavyCases(in: baseline)
         self.changes = try Self.changes(before, after, heavy: heavy, timeTolerance: timeTolerance)
     }
 
@@ -212,14 +212,6 @@ public struct Comparison: Sendable {
             return roundTripTimeTolerances[row.key.suite] ?? synchronousTimeTolerance
         }
         return isHeavy ? heavyTimeTolerance : synchronousTimeTolerance
-    }
-
-    /// The cases `rows` says are heavy: those whose bytes per operation reach
-    /// ``ResultRow/heavyBytesPerOperation``.
-    static func heavyCases(in rows: [ResultRow]) -> Set<ResultRow.Key.Group> {
-        Set(
-            rows.filter { $0.key.metric == .bytes && $0.median >= ResultRow.heavyBytesPerOperation }
-                .map(\.key.group))
     }
 
     private static func compare(_ old: ResultRow, _ new: ResultRow, timeTolerance: Double)

@@ -122,6 +122,12 @@ public struct ResultRow: Equatable, Sendable {
     /// rather than by the reference's kind of work, is gated with a wider tolerance
     /// (`Comparison.heavyTimeTolerance`).
     public static let heavyBytesPerOperation = 65_536.0
+
+    /// The cases `rows` says are heavy: those whose bytes per operation reach
+    /// ``heavyBytesPerOperation``.
+    public static func heavyCases(in rows: [ResultRow]) -> Set<Key.Group> {
+        Set(rows.filter { $0.key.metric == .bytes && $0.median >= heavyBytesPerOperation }.map(\.key.group))
+    }
 }
 
 /// How the regression gate treats a metric.

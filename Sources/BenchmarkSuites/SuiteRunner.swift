@@ -141,9 +141,7 @@ public struct SuiteRunner {
     func run(_ suite: Suite, _ cases: [BenchmarkCase]) async -> [ResultRow] {
         let measured = cases.filter { $0.benchmark != nil }
         let counts = await countAllocations(measured.filter(\.countsAllocations))
-        let heavy = Set(
-            counts.filter { $0.key.metric == .bytes && $0.median >= ResultRow.heavyBytesPerOperation }.map(
-                \.key.group))
+        let heavy = ResultRow.heavyCases(in: counts)
         let timed = await time(suite, measured, heavy: heavy)
         var rows = timed.flatMap { timeRows($0) } + counts
         for benchmarkCase in cases {
