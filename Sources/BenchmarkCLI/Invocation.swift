@@ -33,7 +33,7 @@ public enum Invocation: Equatable, Sendable {
         public var allowDebug = false
         /// Timed samples per benchmark; `nil` picks the default for the run size.
         public var samples: Int?
-        /// Run this many separate processes and keep each case's rows from its fastest process.
+        /// Run this many separate processes and keep each case's rows from its middle process.
         public var bestOf = 1
         /// Seeds the shuffled order of the timing rounds; nil picks one from the clock.
         public var seed: UInt64?

@@ -137,9 +137,9 @@ extension CommandOption {
         ),
         CommandOption(
             "--best-of", .named("<n>"), measuring, example: "3",
-            help: "Run <n> separate processes; each case's rows come from the process where it ran "
-                + "fastest. A shared machine runs fast or slow for seconds at a time. Default 1; for baseline "
-                + "update, 3.",
+            help: "Run <n> separate processes; each case's rows come from the process whose time ratio "
+                + "for it is the median of the <n> (of two, the lower). A shared machine runs fast or slow "
+                + "for seconds at a time, either way. Default 1; for baseline update, 3.",
             apply: { text, options throws(BenchError) in
                 options.run.bestOf = try wholeNumber("--best-of", text, in: 1...20)
             }

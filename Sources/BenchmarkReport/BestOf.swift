@@ -1,20 +1,22 @@
 /// Combines several runs of the same benchmarks into one, each row group taken whole from the run
-/// in which it ran fastest.
+/// in the middle for it.
 ///
-/// A whole process tends to run fast or slow (where its code and heap land in memory decides cache
-/// behaviour), so a single run's times can sit 50% above another's for every row at once. For each
-/// group of rows that describe one case (suite, architecture, feature, layout, N), the merge keeps
-/// every metric from the one run whose time ratio for that case is lowest, so a group's time,
-/// allocations and observer counts always come from the same process. A reference's rows (ratio 1
-/// in every run) come from the run that most of its suite's cases came from, so the reference time
-/// a reader sees is the one most of their ratios were divided by. Derived rows (growth figures)
-/// are then fitted again from the merged medians, and each time row gains a
-/// ``Metric/processSpread`` row saying how far the runs disagreed (README, "The regression gate").
+/// For each group of rows that describe one case (suite, architecture, feature, layout, N), the
+/// merge keeps every metric from one run, so a group's time, allocations and observer counts always
+/// come from the same process: the run whose time ratio for that case is the median of the runs'
+/// (the lower of the two middle ones for an even count, so of two runs the faster). Not the lowest:
+/// within a process the 10th percentile already sets the machine's bursts aside, and what is left
+/// between processes goes both ways. In one process the reference of a whole group can run 1.5×
+/// slow, which lowers every ratio of that group by a third; the lowest ratio picks exactly that
+/// process, the median does not. A reference's rows (ratio 1 in every run) come from the run that
+/// most of its suite's cases came from, so the reference time a reader sees is the one most of
+/// their ratios were divided by. Derived rows (growth figures) are then fitted again from the
+/// merged medians, and each time row gains a ``Metric/processSpread`` row saying how far the runs
+/// disagreed (README, "The regression gate").
 public enum BestOf {
-    /// The rows of `runs` merged: each case's rows from the run where that case was fastest (lowest
-    /// time ratio, or lowest first figure for cases without a time), a reference's from the run
-    /// most of its suite's other cases came from, in the first run's order; then the spread rows
-    /// and the derived rows.
+    /// The rows of `runs` merged: each case's rows from its middle run (by time ratio, or by first
+    /// figure for cases without a time), a reference's from the run most of its suite's other
+    /// cases came from, in the first run's order; then the spread rows and the derived rows.
     public static func merge(_ runs: [[ResultRow]]) -> [ResultRow] {
         let measured = runs.map {
             DerivedRows.removing(from: $0).filter { $0.key.metric != .processSpread }
@@ -34,20 +36,22 @@ public enum BestOf {
         return merged + DerivedRows.compute(from: merged.filter { $0.key.metric != .processSpread })
     }
 
-    /// The run each group is taken from: the fastest for a case; for a reference, the run most of its
-    /// suite's cases were taken from (the fastest when its suite has no other cases).
+    /// The run each group is taken from: the middle one for a case; for a reference, the run most of
+    /// its suite's cases were taken from (its middle one when its suite has no other cases).
     static func choices(_ order: [ResultRow.Key.Group], _ groups: [[ResultRow.Key.Group: [ResultRow]]])
         -> [ResultRow.Key.Group: Int]
     {
         var chosen: [ResultRow.Key.Group: Int] = [:]
         var votes: [Suite: [Int: Int]] = [:]
         for group in order {
-            let fastest = groups.indices
+            let ranked = groups.indices
                 .compactMap { run in groups[run][group].map { (run: run, figure: figure($0)) } }
-                .min { $0.figure < $1.figure }?.run
-            chosen[group] = fastest
-            if let fastest, group.architecture != ResultRow.Key.referenceArchitecture {
-                votes[group.suite, default: [:]][fastest, default: 0] += 1
+                .sorted { ($0.figure, $0.run) < ($1.figure, $1.run) }
+            guard !ranked.isEmpty else { continue }
+            let middle = ranked[(ranked.count - 1) / 2].run
+            chosen[group] = middle
+            if group.architecture != ResultRow.Key.referenceArchitecture {
+                votes[group.suite, default: [:]][middle, default: 0] += 1
             }
         }
         for group in order where group.architecture == ResultRow.Key.referenceArchitecture {
@@ -59,7 +63,7 @@ public enum BestOf {
         return chosen
     }
 
-    /// What decides which run a group is taken from: its time ratio, else its first row's median.
+    /// What ranks the runs of a group: its time ratio, else its first row's median.
     static func figure(_ rows: [ResultRow]) -> Double {
         if let time = rows.first(where: { $0.key.metric == .time }) {
             return time.ratioToBaseline ?? time.median

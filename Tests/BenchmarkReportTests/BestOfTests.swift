@@ -31,7 +31,7 @@ struct BestOfTests {
         ]
     }
 
-    @Test("each case's rows all come from the run in which that case was fastest")
+    @Test("of two runs, each case's rows all come from the run in which that case was faster")
     func wholeGroupsFromOneRun() {
         let first = Self.run(1, ratios: (5, 30), medians: (10, 60))
         let second = Self.run(2, ratios: (4, 40), medians: (8, 80))
@@ -71,6 +71,16 @@ struct BestOfTests {
         #expect(abs(try #require(spread.first).median - 25) < 1e-9)
         #expect(abs(try #require(spread.last).median - 100.0 / 3) < 1e-9)
         #expect(spread.allSatisfy { $0.kind == .informational && $0.samples == 3 })
+    }
+
+    @Test("of three runs, each case's rows come from the middle one, not from an outlier either way")
+    func middleOfThree() {
+        let merged = BestOf.merge([
+            Self.run(1, ratios: (3, 40), medians: (6, 80)), Self.run(2, ratios: (5, 30), medians: (10, 60)),
+            Self.run(3, ratios: (4, 20), medians: (8, 40)),
+        ])
+        let mallocs = merged.filter { $0.key.metric == .mallocs }.map(\.median)
+        #expect(mallocs == [3, 2], "N = 1: ratios 3, 5, 4 -> run 3; N = 10: 40, 30, 20 -> run 2")
     }
 
     @Test("a reference's rows come from the run most of its suite's cases came from")
