@@ -30,7 +30,7 @@ public struct RunSize: Sendable, Equatable {
     public var targetSampleDuration: Duration
     /// The wall time over which each timing group's kept samples are spread, at least
     /// (``BenchmarkConfiguration/minimumSpan``): longer than the bursts in which a shared machine
-    /// runs ordinary code slowly, so that a case's median does not depend on whether it ran inside one.
+    /// runs ordinary code slowly, so that a case's statistics do not depend on whether it ran inside one.
     public var minimumSpan: Duration
     /// How many effects the retention suite runs per architecture.
     public var retentionEffects: Int

@@ -24,9 +24,7 @@ struct RunnerTests {
     @Test func blackHoledWorkTakesTime() async throws {
         let configuration = BenchmarkConfiguration(
             targetSampleDuration: .microseconds(100), warmUpRounds: 1, samples: 5)
-        let benchmark = Benchmark("black-holed") { iterations in
-            for index in 0..<iterations { blackHole(index) }
-        }
+        let benchmark = Self.blackHoledLoop("black-holed")
         let result = try #require(await BenchmarkRunner(configuration: configuration).run([benchmark]).first)
         #expect(!result.reachedIterationLimit)
         #expect(result.time.min > 0)
@@ -91,9 +89,7 @@ struct RunnerTests {
         let configuration = BenchmarkConfiguration(
             targetSampleDuration: .microseconds(20), warmUpRounds: 0, samples: 2, minimumSpan: .seconds(3_600)
         )
-        let benchmark = Benchmark("cheap") { iterations in
-            for index in 0..<iterations { blackHole(index) }
-        }
+        let benchmark = Self.blackHoledLoop("cheap")
         let result = try #require(await BenchmarkRunner(configuration: configuration).run([benchmark]).first)
         #expect(configuration.maximumRounds == 200)
         #expect(result.samples.count == 200)
@@ -102,9 +98,7 @@ struct RunnerTests {
     @Test func withoutAMinimumSpanARunKeepsExactlyTheConfiguredSamples() async throws {
         let configuration = BenchmarkConfiguration(
             targetSampleDuration: .microseconds(20), warmUpRounds: 0, samples: 6)
-        let benchmark = Benchmark("cheap") { iterations in
-            for index in 0..<iterations { blackHole(index) }
-        }
+        let benchmark = Self.blackHoledLoop("cheap")
         let result = try #require(await BenchmarkRunner(configuration: configuration).run([benchmark]).first)
         #expect(result.samples.count == 6)
     }
@@ -187,12 +181,17 @@ struct RunnerTests {
         #expect(results[1].ratio(to: results[1]) == 1)
     }
 
+    /// A synchronous benchmark that passes each iteration's index to `blackHole`.
+    static func blackHoledLoop(_ name: String) -> Benchmark {
+        Benchmark(name) { iterations in
+            for index in 0..<iterations { blackHole(index) }
+        }
+    }
+
     /// A synchronous benchmark and an async one, in that order.
     static func syncAndAsync() -> [Benchmark] {
         [
-            Benchmark("sync") { iterations in
-                for index in 0..<iterations { blackHole(index) }
-            },
+            blackHoledLoop("sync"),
             Benchmark("async") { (iterations: Int) async in
                 for _ in 0..<iterations { await Task.yield() }
             },
