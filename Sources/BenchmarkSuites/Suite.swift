@@ -38,10 +38,15 @@ public struct RunSize: Sendable, Equatable {
     /// of a single store at N = 10,000 is about a billion instructions, and its layout cases alone
     /// take over 7 minutes on a 2-core machine, so a quick run stops at N = 1,000.
     public var instructionSizeLimit: Int?
+    /// How many times the allocation pass counts each synchronous case. Its counts are exact, so
+    /// two repetitions show that they agree; one is enough to compare a run with a baseline that
+    /// showed it (the single-store layout cases at N = 10,000 take about 100 ms per operation, and
+    /// each repetition adds 12 operations per case: 6 s of a quick run).
+    public var synchronousCountRepetitions: Int
 
     public init(
         samples: Int, warmUpRounds: Int, targetSampleDuration: Duration, retentionEffects: Int,
-        minimumSpan: Duration = .zero, instructionSizeLimit: Int? = nil
+        minimumSpan: Duration = .zero, instructionSizeLimit: Int? = nil, synchronousCountRepetitions: Int = 2
     ) {
         self.samples = samples
         self.warmUpRounds = warmUpRounds
@@ -49,6 +54,7 @@ public struct RunSize: Sendable, Equatable {
         self.retentionEffects = retentionEffects
         self.minimumSpan = minimumSpan
         self.instructionSizeLimit = instructionSizeLimit
+        self.synchronousCountRepetitions = synchronousCountRepetitions
     }
 
     /// The default run: at least 25 samples of at least 1 ms each, spread over at least 1 s.
@@ -59,10 +65,11 @@ public struct RunSize: Sendable, Equatable {
     /// The CI-sized run: at least 7 samples of at least 0.5 ms each, spread over at least 0.25 s;
     /// 4,000 effects per retention figure (a store that keeps its tasks holds hundreds of bytes per
     /// effect; one that forgets them holds a few hundred bytes in all, under 0.1 B per effect); the
-    /// same rows as a full run, except that instructions are counted up to N = 1,000.
+    /// same rows as a full run, except that instructions are counted up to N = 1,000 and
+    /// synchronous allocations are counted once.
     public static let quick = RunSize(
         samples: 7, warmUpRounds: 1, targetSampleDuration: .microseconds(500), retentionEffects: 4_000,
-        minimumSpan: .milliseconds(250), instructionSizeLimit: 1_000)
+        minimumSpan: .milliseconds(250), instructionSizeLimit: 1_000, synchronousCountRepetitions: 1)
 
     /// A tiny run for tests: numbers are meaningless, every row is produced.
     public static let smoke = RunSize(

@@ -342,10 +342,6 @@ public struct SuiteRunner {
         return await AllocationCounter.serially { await extraCounts(size) }
     }
 
-    /// Synchronous counts are exact, so two repetitions suffice to show that they agree (a third
-    /// would add a third of the pass's time: 5 s per architecture for the N = 10,000 layout cases).
-    static let synchronousCountRepetitions = 2
-
     /// The allocation pass of one case. Synchronous work is counted on its own thread. Async work is
     /// counted on every thread, in serial mode (``AllocationCounter/serially(_:)``): every job runs
     /// on the main thread in enqueue order, so whether an `await` suspends, and so what it
@@ -356,7 +352,7 @@ public struct SuiteRunner {
         let iterations = benchmarkCase.allocationIterations
         guard benchmark.isAsync else {
             return await benchmark.measureAllocations(
-                iterations: iterations, repetitions: Self.synchronousCountRepetitions, scope: .currentThread)
+                iterations: iterations, repetitions: size.synchronousCountRepetitions, scope: .currentThread)
         }
         guard countsEffectsSerially else {
             return await benchmark.measureAllocations(iterations: iterations, scope: .allThreads)

@@ -188,6 +188,23 @@ struct SuiteRunnerTests {
         #expect(!first.isEmpty)
         #expect(first == second)
     }
+
+    @Test(
+        "a synchronous case is counted as many times as its run size says: twice in full, once quick",
+        .enabled(if: AllocationCounter.isAvailable),
+        arguments: [RunSize.full.synchronousCountRepetitions, RunSize.quick.synchronousCountRepetitions])
+    func synchronousCountRepetitions(_ repetitions: Int) async {
+        var size = RunSize.smoke
+        size.synchronousCountRepetitions = repetitions
+        let runner = SuiteRunner(
+            size: size, configuration: "debug",
+            selection: { suite, architecture, _, _, _ in
+                suite == .dispatch && architecture == Subjects.all[0].id.rawValue
+            })
+        let counts = await runner.run().filter { $0.key.metric == .mallocs }
+        #expect(!counts.isEmpty)
+        #expect(counts.allSatisfy { $0.samples == repetitions && $0.min == $0.max }, "\(counts)")
+    }
 }
 
 /// Effects count every thread's activity, and each count is the difference of two windows (2N
