@@ -37,6 +37,10 @@ public enum BenchCommand {
         if arguments.first == InstructionPass.childCommand {
             return await InstructionPass.child(Array(arguments.dropFirst()), output: output)
         }
+        if arguments.first == TimingPass.childCommand {
+            return await TimingPass.child(
+                Array(arguments.dropFirst()), output: output, environment: environment)
+        }
         do {
             let invocation = try Invocation.parse(arguments, vocabulary: vocabulary)
             return try await execute(
@@ -152,7 +156,8 @@ public enum BenchCommand {
         }
     }
 
-    /// The rows of a run: the instruction pass, several processes (`--best-of`), or this one.
+    /// The rows of a run: the instruction pass, several processes (`--best-of`), or one run
+    /// (``TimingPass``).
     static func measure(
         _ options: Invocation.RunOptions, seed: UInt64, output: Output, environment: [String: String]
     ) async throws(BenchError) -> [ResultRow] {
@@ -162,7 +167,7 @@ public enum BenchCommand {
                 output: output)
         }
         if options.bestOf > 1 { return try BestOfRuns.run(options, seed: seed, output: output) }
-        return await runner(options, seed: seed, output: output).run()
+        return try await TimingPass.run(options, seed: seed, output: output, environment: environment)
     }
 
     /// The first measured (non-reference) row whose batch sizing hit the iteration limit: its body

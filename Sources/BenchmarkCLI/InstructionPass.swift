@@ -104,9 +104,11 @@ enum InstructionPass {
     /// (`LD_BIND_NOW=1`). Bound lazily, the first call through each symbol runs the dynamic linker's
     /// resolver, about 1,000 instructions, inside whichever counting window makes that call first:
     /// the first case of a pass counted about 1 instruction per operation too few (a struct mutation
-    /// 2.52 instead of the 3.5 its loop executes; docs/measurement.md).
+    /// 2.52 instead of the 3.5 its loop executes; docs/measurement.md). Like the timing process, it
+    /// binds the shared libraries' retains and releases to the runtime itself
+    /// (``TimingPass/weakBinding``), so no count includes the retain counters' detour.
     static func childEnvironment(_ environment: [String: String]) -> [String: String] {
-        environment.merging(["LD_BIND_NOW": "1"]) { _, bound in bound }
+        TimingPass.childEnvironment(environment).merging(["LD_BIND_NOW": "1"]) { _, bound in bound }
     }
 
     /// Runs `path` with `arguments` (and `environment`, when given) and waits; throws unless it

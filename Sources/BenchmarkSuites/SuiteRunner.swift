@@ -5,9 +5,10 @@ import Foundation
 
 /// Runs the selected suites and turns their measurements into result rows.
 ///
-/// A suite runs in four steps: time its cases (``time(_:_:)``), count their allocations
-/// (``countAllocations(_:)``), take their extra counts (observers woken, retained bytes), and derive
-/// the growth figures (``DerivedRows``). Timing follows the isolation rule in ``timingGroups(_:)``:
+/// A suite runs in four steps: count its cases' allocations (``countAllocations(_:)``), take their
+/// extra counts (observers woken, retained bytes), time them (``time(_:_:heavy:)``), and derive the
+/// growth figures (``DerivedRows``); ``passes`` can split the counting and the timing between two
+/// processes. Timing follows the isolation rule in ``timingGroups(_:)``:
 /// cases of one size share rounds with each other and a reference benchmark, in an order shuffled
 /// every round, and the heap is trimmed between groups.
 @MainActor
@@ -30,6 +31,26 @@ public struct SuiteRunner {
     /// running other work at the same time (parallel tests) must turn it off, and then gets async
     /// counts that vary slightly with thread timing.
     public var countsEffectsSerially = true
+    /// Which passes this runner makes (default: all of them).
+    public var passes = Passes.all
+
+    /// The passes of a run. `bench` counts in one process and times in another
+    /// (docs/measurement.md, "Counting and timing in two processes"): ``counts`` in the first,
+    /// ``times(counts:)`` with the first's rows in the second, which returns the whole run.
+    public enum Passes: Sendable {
+        /// Time, count, take the extra counts and derive the growth figures, in this process.
+        case all
+        /// Only count and take the extra counts: no time rows, no derived rows.
+        case counts
+        /// Only time, with `counts` (the rows of a ``counts`` run with the same selection and
+        /// size) deciding which cases are heavy and standing in for this run's counts: the rows
+        /// come out as an ``all`` run's would, in the same order.
+        case times(counts: [ResultRow])
+
+        var times: Bool {
+            if case .counts = self { false } else { true }
+        }
+    }
 
     public init(
         size: RunSize,
@@ -99,7 +120,7 @@ public struct SuiteRunner {
     private func run(_ suite: Suite) async -> [ResultRow] {
         guard let sizes = Self.sizes(of: suite) else {
             let rows = await run(suite, cases(of: suite))
-            return rows + DerivedRows.compute(from: rows)
+            return rows + derivedRows(from: rows)
         }
         var rows: [ResultRow] = []
         for n in sizes
@@ -108,7 +129,12 @@ public struct SuiteRunner {
         }) {
             rows += await run(suite, cases(of: suite, n: n))
         }
-        return rows + DerivedRows.compute(from: rows)
+        return rows + derivedRows(from: rows)
+    }
+
+    /// The growth figures of a suite's rows, once it has time rows.
+    private func derivedRows(from rows: [ResultRow]) -> [ResultRow] {
+        passes.times ? DerivedRows.compute(from: rows) : []
     }
 
     /// The sizes of a sized suite, nil for the others.
@@ -140,10 +166,23 @@ public struct SuiteRunner {
 
     func run(_ suite: Suite, _ cases: [BenchmarkCase]) async -> [ResultRow] {
         let measured = cases.filter { $0.benchmark != nil }
-        let counts = await countAllocations(measured.filter(\.countsAllocations))
-        let heavy = ResultRow.heavyCases(in: counts)
-        let timed = await time(suite, measured, heavy: heavy)
-        var rows = timed.flatMap { timeRows($0) } + counts
+        let counts: [ResultRow]
+        if case .times(let given) = passes {
+            let groups = Set(cases.map { $0.key(metric: .time).group })
+            counts = given.filter { groups.contains($0.key.group) }
+        } else {
+            counts =
+                await countAllocations(measured.filter(\.countsAllocations))
+                + extraCounts(of: cases, in: suite)
+        }
+        guard passes.times else { return counts }
+        let timed = await time(suite, measured, heavy: ResultRow.heavyCases(in: counts))
+        return timed.flatMap { timeRows($0) } + counts
+    }
+
+    /// The extra counts (observers woken, retained bytes) of `cases`.
+    private func extraCounts(of cases: [BenchmarkCase], in suite: Suite) async -> [ResultRow] {
+        var rows: [ResultRow] = []
         for benchmarkCase in cases {
             guard let extraCounts = benchmarkCase.extraCounts else { continue }
             for (metric, value) in await extraCount(extraCounts, of: suite) {

@@ -65,7 +65,7 @@ struct InstructionPassTests {
     @Test("The child binds every symbol at load, so no resolver runs inside a counting window")
     func childBindsNow() {
         let environment = InstructionPass.childEnvironment(["PATH": "/usr/bin", "LD_BIND_NOW": "0"])
-        #expect(environment == ["PATH": "/usr/bin", "LD_BIND_NOW": "1"])
+        #expect(environment == ["PATH": "/usr/bin", "LD_BIND_NOW": "1", "LD_DYNAMIC_WEAK": "1"])
     }
 
     /// Writes one instructions row as CSV with a metadata sidecar naming `cpu`; returns its path.

@@ -205,6 +205,31 @@ struct SuiteRunnerTests {
         #expect(!counts.isEmpty)
         #expect(counts.allSatisfy { $0.samples == repetitions && $0.min == $0.max }, "\(counts)")
     }
+
+    /// A runner of the synchronous dispatch suite for one architecture, making `passes`. (Async
+    /// cases would count in all-threads windows, which two tests on the main actor must not share.)
+    func dispatchRunner(_ passes: SuiteRunner.Passes) -> SuiteRunner {
+        var runner = SuiteRunner(
+            size: .smoke, configuration: "debug",
+            selection: { suite, architecture, _, _, _ in
+                suite == .dispatch && architecture == Subjects.all[0].id.rawValue
+            })
+        runner.passes = passes
+        return runner
+    }
+
+    @Test("counting alone gives no time rows; timing with those counts gives every row in order")
+    func countsThenTimes() async {
+        let timeMetrics: Set<Metric> = [.time, .cpuTime, .growthExponent, .growthSlope, .costPerObserver]
+        let counts = await dispatchRunner(.counts).run()
+        #expect(counts.contains { $0.key.metric == .mallocs })
+        #expect(!counts.contains { timeMetrics.contains($0.key.metric) })
+        let timed = await dispatchRunner(.times(counts: counts)).run()
+        let whole = await dispatchRunner(.all).run()
+        #expect(timed.map(\.key) == whole.map(\.key))
+        #expect(timed.filter { !timeMetrics.contains($0.key.metric) } == counts)
+        #expect(timed.contains { $0.key.metric == .time && $0.ratioToBaseline != nil })
+    }
 }
 
 /// Effects count every thread's activity, and each count is the difference of two windows (2N
