@@ -87,3 +87,28 @@ class AloneTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class BuildsTests(unittest.TestCase):
+    def setUp(self) -> None:
+        self.folder = Path(tempfile.mkdtemp())
+
+    def runs(self, name: str, times: list[tuple[float, float]]) -> list[str]:
+        return [str(write(self.folder / f"{name}{i}.csv", [("dispatch", "a", "", "", a, 1),
+                                                          ("dispatch", "b", "", "", b, 1)]))
+                for i, (a, b) in enumerate(times)]
+
+    def test_the_largest_difference_of_the_median_p10s_comes_last(self) -> None:
+        first = self.runs("with", [(120, 100), (130, 101), (500, 99)])
+        second = self.runs("without", [(100, 100), (100, 100), (90, 100)])
+        done = run("builds", "--first", *first, "--second", *second)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("dispatch a app/increment | 130 | 100 | +30.0%", done.stdout)
+        self.assertIn("worst: dispatch a app/increment at +30.0% over 2 cases", done.stdout)
+
+    def test_a_case_of_one_build_only_is_an_error(self) -> None:
+        first = [str(write(self.folder / "one.csv", [("dispatch", "a", "", "", 1, 1)]))]
+        second = [str(write(self.folder / "two.csv", [("dispatch", "b", "", "", 1, 1)]))]
+        done = run("builds", "--first", *first, "--second", *second)
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("is measured by one build only", done.stderr)

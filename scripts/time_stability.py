@@ -12,7 +12,12 @@ Usage:
       Prints, per case, how far each run's ratio_to_baseline lies from the median over the runs,
       the worst first, then how many cases stay within 10% in every run.
 
-Both print a summary line `worst: ...` last. Problems with the input are one line on stderr,
+  python3 scripts/time_stability.py builds --first A.csv ... --second B.csv ... [--suites dispatch]
+      Compares two builds run alternately: per case, the median over each build's runs of the 10th
+      percentile, and how much the first build's exceeds the second's, the largest difference
+      first (docs/measurement.md, "Counting and timing in two processes").
+
+All print a summary line `worst: ...` last. Problems with the input are one line on stderr,
 `time_stability.py: error: ...`, exit status 2. Needs only the standard library.
 """
 
@@ -124,6 +129,31 @@ def repeat(runs: list[Path], suites: set[str]) -> None:
           f"and {len(runs)} runs")
 
 
+def p10_medians(runs: list[Path], suites: set[str]) -> dict[tuple[str, ...], float]:
+    """Per case, the median over `runs` of its 10th percentile."""
+    tables = [time_rows(path, suites) for path in runs]
+    medians = {}
+    for case in tables[0]:
+        values = [float(table[case]["p10"]) for table in tables if case in table]
+        if len(values) != len(tables):
+            fail(f"{' '.join(p for p in case if p)} is missing from a run")
+        medians[case] = statistics.median(values)
+    return medians
+
+
+def builds(first: list[Path], second: list[Path], suites: set[str]) -> None:
+    one, other = p10_medians(first, suites), p10_medians(second, suites)
+    if set(one) != set(other):
+        case = sorted(set(one) ^ set(other))[0]
+        fail(f"{' '.join(p for p in case if p)} is measured by one build only")
+    differences = sorted(((one[case] / other[case] - 1, case) for case in one), key=lambda item: -abs(item[0]))
+    print("case | first build p10 | second build p10 | first/second - 1")
+    for difference, case in differences:
+        print(f"{' '.join(p for p in case if p)} | {one[case]:.4g} | {other[case]:.4g} | {difference * 100:+.1f}%")
+    difference, case = differences[0]
+    print(f"worst: {' '.join(p for p in case if p)} at {difference * 100:+.1f}% over {len(differences)} cases")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -134,10 +164,16 @@ def main() -> None:
     repeat_parser = sub.add_parser("repeat")
     repeat_parser.add_argument("runs", type=Path, nargs="+")
     repeat_parser.add_argument("--suites", default=DEFAULT_SUITES)
+    builds_parser = sub.add_parser("builds")
+    builds_parser.add_argument("--first", type=Path, nargs="+", required=True)
+    builds_parser.add_argument("--second", type=Path, nargs="+", required=True)
+    builds_parser.add_argument("--suites", default="dispatch")
     arguments = parser.parse_args()
     suites = set(arguments.suites.split(","))
     if arguments.command == "alone":
         alone(arguments.full, arguments.bench, suites)
+    elif arguments.command == "builds":
+        builds(arguments.first, arguments.second, suites)
     else:
         repeat(arguments.runs, suites)
 

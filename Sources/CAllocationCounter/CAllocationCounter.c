@@ -354,9 +354,11 @@ bool cac_set_serial_executor(bool on) {
 // executable's own code and from other shared libraries (Observation, Foundation, concurrency) bind
 // to these definitions; calls the Swift core library makes to itself are bound inside it and are
 // not seen. Only x86_64 is enabled: these entry points use the C calling convention there (a single
-// pointer in, the same pointer out); elsewhere retains are reported as unavailable.
+// pointer in, the same pointer out); elsewhere retains are reported as unavailable. Building with
+// -Xcc -DCAC_NO_RETAIN_COUNTERS leaves them out too: a binary to time against, to see what the
+// forwarders still cost (docs/measurement.md, "Counting and timing in two processes").
 
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(CAC_NO_RETAIN_COUNTERS)
 
 typedef void *(*cac_retain_function)(void *object);
 typedef void *(*cac_retain_n_function)(void *object, uint32_t count);
