@@ -98,7 +98,7 @@ def profile(bench: Path, case: str, folder: Path) -> tuple[dict[str, float], int
     # a counting window.
     run(["valgrind", "--tool=callgrind", "-q", "--collect-atstart=no", "--dump-instr=no",
          f"--callgrind-out-file={out}", str(copy), "__count-instructions", case.split(",")[0],
-         "--filter", case], env={**os.environ, "LD_BIND_NOW": "1"})
+         "--filter", case], env={**os.environ, "LD_BIND_NOW": "1", "LD_DYNAMIC_WEAK": "1"})
     dumps = sorted(folder.glob("case.out.*"), key=lambda dump: int(dump.suffix[1:]))
     labelled = [(dump, LABEL.search(dump.read_text(encoding="utf-8"))) for dump in dumps]
     dumps, labels = [dump for dump, label in labelled if label], [label for _, label in labelled if label]
