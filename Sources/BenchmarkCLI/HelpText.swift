@@ -47,7 +47,9 @@ enum HelpText {
     static var commands: String {
         """
         COMMANDS:
-          run (default)           Run the benchmarks; results go to stdout or --output.
+          run (default)           Run the benchmarks; results go to stdout or --output. Counts
+                                  in this process, then times in a child process whose
+                                  libraries bypass the retain counters (docs/measurement.md).
                                   Exit 0: done. 1: a measured body was optimised away (it
                                   reached the iteration limit); nothing is written. 2: bad input.
           list                    List the benchmarks a filter selects, without running them.
