@@ -108,7 +108,7 @@ public struct SuiteRunner {
                     + "(\(Self.seconds(since: started)) elapsed)")
             rows += await run(suite)
         }
-        progress("done: \(rows.count) rows in \(Self.seconds(since: started))")
+        progress("\(passes.times ? "done" : "counted"): \(rows.count) rows in \(Self.seconds(since: started))")
         return rows
     }
 
