@@ -108,7 +108,8 @@ public struct SuiteRunner {
                     + "(\(Self.seconds(since: started)) elapsed)")
             rows += await run(suite)
         }
-        progress("\(passes.times ? "done" : "counted"): \(rows.count) rows in \(Self.seconds(since: started))")
+        let outcome = passes.times ? "done" : "counted"
+        progress("\(outcome): \(rows.count) rows in \(Self.seconds(since: started))")
         return rows
     }
 
