@@ -162,11 +162,11 @@ public enum BenchCommand {
         _ options: Invocation.RunOptions, seed: UInt64, output: Output, environment: [String: String]
     ) async throws(BenchError) -> [ResultRow] {
         if options.instructions {
-            return try InstructionPass.run(
+            return try await InstructionPass.run(
                 options, runner: runner(options, seed: seed, output: output), environment: environment,
                 output: output)
         }
-        if options.bestOf > 1 { return try BestOfRuns.run(options, seed: seed, output: output) }
+        if options.bestOf > 1 { return try await BestOfRuns.run(options, seed: seed, output: output) }
         return try await TimingPass.run(options, seed: seed, output: output, environment: environment)
     }
 

@@ -4,7 +4,7 @@ import Foundation
 /// `--best-of N`: runs `bench` N times as separate processes and merges their rows with ``BestOf``.
 @MainActor
 enum BestOfRuns {
-    static func run(_ options: Invocation.RunOptions, seed: UInt64, output: Output) throws(BenchError)
+    static func run(_ options: Invocation.RunOptions, seed: UInt64, output: Output) async throws(BenchError)
         -> [ResultRow]
     {
         guard let executable = Bundle.main.executablePath else {
@@ -22,19 +22,9 @@ enum BestOfRuns {
         for index in 1...options.bestOf {
             output.progress("best of \(options.bestOf): process \(index)")
             let path = directory.appendingPathComponent("run-\(index).csv").path
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = childArguments(options, seed: seed, index: index, output: path)
-            do {
-                try process.run()
-            } catch {
-                throw .unusableInput("cannot start \(executable): \(error.localizedDescription)")
-            }
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                throw .unusableInput(
-                    "run \(index) of --best-of failed with status \(process.terminationStatus)")
-            }
+            try await ChildProcess.run(
+                executable, childArguments(options, seed: seed, index: index, output: path),
+                what: "run \(index) of --best-of")
             runs.append(try BenchCommand.readRows(path))
         }
         return BestOf.merge(runs)

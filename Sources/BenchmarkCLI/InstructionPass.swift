@@ -39,7 +39,7 @@ enum InstructionPass {
     static func run(
         _ options: Invocation.RunOptions, runner: SuiteRunner, environment: [String: String], output: Output,
         program: String? = Bundle.main.executablePath
-    ) throws(BenchError) -> [ResultRow] {
+    ) async throws(BenchError) -> [ResultRow] {
         guard let valgrind = executable("valgrind", environment: environment),
             let strip = executable("strip", environment: environment)
         else { throw .unusableInput(missingTool(environment: environment) ?? "no Valgrind") }
@@ -55,12 +55,12 @@ enum InstructionPass {
             throw .unusableInput("cannot create \(directory.path): \(error.localizedDescription)")
         }
         let stripped = directory.appendingPathComponent("bench").path
-        try launch(strip, ["-o", stripped, executable], what: "strip")
+        try await ChildProcess.run(strip, ["-o", stripped, executable], what: "strip")
         var dumps: [(label: String, instructions: Int)] = []
         for suite in SuiteRunner.instructionSuites where runner.selects(suite: suite) {
             output.progress("instructions: \(suite.rawValue) under callgrind")
             let prefix = directory.appendingPathComponent("\(suite.rawValue).out").path
-            try launch(
+            try await ChildProcess.run(
                 valgrind,
                 [
                     "--tool=callgrind", "-q", "--collect-atstart=no", "--dump-instr=no",
@@ -109,26 +109,6 @@ enum InstructionPass {
     /// (``TimingPass/weakBinding``), so no count includes the retain counters' detour.
     static func childEnvironment(_ environment: [String: String]) -> [String: String] {
         TimingPass.childEnvironment(environment).merging(["LD_BIND_NOW": "1"]) { _, bound in bound }
-    }
-
-    /// Runs `path` with `arguments` (and `environment`, when given) and waits; throws unless it
-    /// exits with status 0.
-    static func launch(
-        _ path: String, _ arguments: [String], what: String, environment: [String: String]? = nil
-    ) throws(BenchError) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        do {
-            try process.run()
-        } catch {
-            throw .unusableInput("cannot start \(path): \(error.localizedDescription)")
-        }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw .unusableInput("\(what) failed with status \(process.terminationStatus)")
-        }
     }
 
     /// The child: counts the instructions of one suite's selected cases. `arguments` are the suite

@@ -37,7 +37,7 @@ enum TimingPass {
         runner.passes = .counts
         let counts = await runner.run()
         output.progress("timing in a child process, whose shared libraries call the runtime directly")
-        return try time(counts, options, seed: seed, environment: environment, program: program)
+        return try await time(counts, options, seed: seed, environment: environment, program: program)
     }
 
     /// Whether `path` is the `bench` program (not, say, the test runner, which has no child mode).
@@ -49,7 +49,7 @@ enum TimingPass {
     private static func time(
         _ counts: [ResultRow], _ options: Invocation.RunOptions, seed: UInt64, environment: [String: String],
         program: String
-    ) throws(BenchError) -> [ResultRow] {
+    ) async throws(BenchError) -> [ResultRow] {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("bench-timing-\(ProcessInfo.processInfo.processIdentifier)")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -64,7 +64,7 @@ enum TimingPass {
         }
         var child = options
         child.seed = seed
-        try InstructionPass.launch(
+        try await ChildProcess.run(
             program, [childCommand, countsPath, timesPath] + InstructionPass.childArguments(child),
             what: "the timing process", environment: childEnvironment(environment))
         return try BenchCommand.readRows(timesPath)

@@ -45,13 +45,13 @@ struct InstructionPassTests {
     @Test(
         "The N and 2N difference counts the known body exactly: 9 instructions per operation",
         .enabled(if: canCountInstructions, "needs valgrind, strip and the bench program on x86_64"))
-    func knownBodyCountsExactly() throws {
+    func knownBodyCountsExactly() async throws {
         guard
             case .run(let options) = try Invocation.parse(
                 ["--instructions", "--allow-debug", "--filter", "baseline"],
                 vocabulary: BenchCommand.vocabulary)
         else { throw CancellationError() }
-        let rows = try InstructionPass.run(
+        let rows = try await InstructionPass.run(
             options, runner: BenchCommand.runner(options, seed: 0, output: Captured().output),
             environment: ProcessInfo.processInfo.environment, output: Captured().output,
             program: Self.benchProgram)

@@ -53,3 +53,34 @@ struct TimingPassTests {
         #expect(rows.map(\.key) == inProcess.map(\.key), "the same rows in the same order")
     }
 }
+
+/// Child processes: a failure is one line naming the program, and waiting leaves the main actor free.
+@MainActor
+@Suite("child processes")
+struct ChildProcessTests {
+    @Test("a program that fails, or cannot start, is one error naming it")
+    func failuresNameTheProgram() async {
+        await #expect(throws: BenchError.unusableInput("the test program failed with status 3")) {
+            try await ChildProcess.run("/bin/sh", ["-c", "exit 3"], what: "the test program")
+        }
+        await #expect {
+            try await ChildProcess.run("/nonexistent/bench", [], what: "bench")
+        } throws: { error in
+            "\(error)".contains("cannot start /nonexistent/bench")
+        }
+    }
+
+    @Test("the main actor runs other work while a child runs")
+    func waitingSuspends() async throws {
+        var ticks = 0
+        let ticker = Task { @MainActor in
+            while !Task.isCancelled {
+                ticks += 1
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+        }
+        try await ChildProcess.run("/bin/sleep", ["0.5"], what: "sleep")
+        ticker.cancel()
+        #expect(ticks > 5, "the main actor ticked \(ticks) times during a half-second child")
+    }
+}
