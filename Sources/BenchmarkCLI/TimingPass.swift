@@ -8,7 +8,7 @@ import Foundation
 /// To count retains and releases, the executable defines the runtime's entry points
 /// (`swift_retain`, …), and every call from the shared libraries (Observation, Foundation) passes
 /// through them on its way to the runtime. That detour cost the styles built on Observation up to
-/// 27% of a dispatch (docs/measurement.md, "Counting and timing in two processes"). So `bench`
+/// 23.5% of a dispatch (docs/measurement.md, "Counting and timing in two processes"). So `bench`
 /// counts in its own process (``SuiteRunner/Passes/counts``) and times in a child,
 /// ``childCommand``, that it starts with `LD_DYNAMIC_WEAK=1`: the dynamic linker then binds the
 /// libraries' calls to the runtime's own definitions instead of the executable's weak ones. The
