@@ -10,22 +10,17 @@ enum BestOfRuns {
         guard let executable = Bundle.main.executablePath else {
             throw .unusableInput("cannot find this program's path to run it again for --best-of")
         }
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("bench-best-of-\(ProcessInfo.processInfo.processIdentifier)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .unusableInput("cannot create \(directory.path): \(error.localizedDescription)")
-        }
-        var runs: [[ResultRow]] = []
-        for index in 1...options.bestOf {
-            output.progress("best of \(options.bestOf): process \(index)")
-            let path = directory.appendingPathComponent("run-\(index).csv").path
-            try await ChildProcess.run(
-                executable, childArguments(options, seed: seed, index: index, output: path),
-                what: "run \(index) of --best-of")
-            runs.append(try BenchCommand.readRows(path))
+        let runs = try await ChildProcess.withScratchDirectory("best-of") { directory throws(BenchError) in
+            var runs: [[ResultRow]] = []
+            for index in 1...options.bestOf {
+                output.progress("best of \(options.bestOf): process \(index)")
+                let path = directory.appendingPathComponent("run-\(index).csv").path
+                try await ChildProcess.run(
+                    executable, childArguments(options, seed: seed, index: index, output: path),
+                    what: "run \(index) of --best-of")
+                runs.append(try BenchCommand.readRows(path))
+            }
+            return runs
         }
         return BestOf.merge(runs)
     }
@@ -38,8 +33,6 @@ enum BestOfRuns {
     {
         var child = options
         child.seed = seed &+ UInt64(index - 1)
-        return ["run", "--output", output]
-            + CommandOption.all.filter { $0.forwarded && $0.commands.contains(.run) }
-            .flatMap { $0.arguments(child) }
+        return ["run", "--output", output] + ChildProcess.forwardedArguments(child)
     }
 }

@@ -28,4 +28,29 @@ enum ChildProcess {
             throw .unusableInput("\(what) failed with status \(exitStatus)")
         }
     }
+
+    /// The run options a child `bench` of this run is given, from the option table: every option
+    /// declared ``CommandOption/forwarded`` (the selection, the size, the seed, the build check).
+    static func forwardedArguments(_ options: Invocation.RunOptions) -> [String] {
+        CommandOption.all.filter { $0.forwarded && $0.commands.contains(.run) }.flatMap {
+            $0.arguments(options)
+        }
+    }
+
+    /// Runs `body` with a new directory `bench-<name>-<process id>` in the temporary directory,
+    /// for the files this process and its children exchange, and removes it afterwards.
+    static func withScratchDirectory<T>(
+        _ name: String, isolation: isolated (any Actor)? = #isolation,
+        _ body: (URL) async throws(BenchError) -> T
+    ) async throws(BenchError) -> T {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("bench-\(name)-\(ProcessInfo.processInfo.processIdentifier)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .unusableInput("cannot create \(directory.path): \(error.localizedDescription)")
+        }
+        return try await body(directory)
+    }
 }

@@ -46,38 +46,26 @@ enum InstructionPass {
         guard let executable = program else {
             throw .unusableInput("cannot find this program's path to run it under Valgrind")
         }
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("bench-instructions-\(ProcessInfo.processInfo.processIdentifier)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .unusableInput("cannot create \(directory.path): \(error.localizedDescription)")
-        }
-        let stripped = directory.appendingPathComponent("bench").path
-        try await ChildProcess.run(strip, ["-o", stripped, executable], what: "strip")
-        var dumps: [(label: String, instructions: Int)] = []
-        for suite in SuiteRunner.instructionSuites where runner.selects(suite: suite) {
-            output.progress("instructions: \(suite.rawValue) under callgrind")
-            let prefix = directory.appendingPathComponent("\(suite.rawValue).out").path
-            try await ChildProcess.run(
-                valgrind,
-                [
-                    "--tool=callgrind", "-q", "--collect-atstart=no", "--dump-instr=no",
-                    "--callgrind-out-file=\(prefix)", stripped, childCommand, suite.rawValue,
-                ] + childArguments(options),
-                what: "valgrind", environment: childEnvironment(environment))
-            dumps += try readDumps(in: directory, prefix: "\(suite.rawValue).out.")
+        let dumps = try await ChildProcess.withScratchDirectory("instructions") {
+            directory throws(BenchError) in
+            let stripped = directory.appendingPathComponent("bench").path
+            try await ChildProcess.run(strip, ["-o", stripped, executable], what: "strip")
+            var dumps: [(label: String, instructions: Int)] = []
+            for suite in SuiteRunner.instructionSuites where runner.selects(suite: suite) {
+                output.progress("instructions: \(suite.rawValue) under callgrind")
+                let prefix = directory.appendingPathComponent("\(suite.rawValue).out").path
+                try await ChildProcess.run(
+                    valgrind,
+                    [
+                        "--tool=callgrind", "-q", "--collect-atstart=no", "--dump-instr=no",
+                        "--callgrind-out-file=\(prefix)", stripped, childCommand, suite.rawValue,
+                    ] + ChildProcess.forwardedArguments(options),
+                    what: "valgrind", environment: childEnvironment(environment))
+                dumps += try readDumps(in: directory, prefix: "\(suite.rawValue).out.")
+            }
+            return dumps
         }
         return SuiteRunner.instructionRows(dumps, configuration: BenchCommand.configuration)
-    }
-
-    /// The run options the child needs: those a `--best-of` child is given (the selection, the
-    /// size, the build check), from the option table.
-    static func childArguments(_ options: Invocation.RunOptions) -> [String] {
-        CommandOption.all.filter { $0.forwarded && $0.commands.contains(.run) }.flatMap {
-            $0.arguments(options)
-        }
     }
 
     /// The labelled dumps among the files of `directory` whose names start with `prefix`, in dump

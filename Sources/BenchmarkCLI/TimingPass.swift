@@ -50,24 +50,22 @@ enum TimingPass {
         _ counts: [ResultRow], _ options: Invocation.RunOptions, seed: UInt64, environment: [String: String],
         program: String
     ) async throws(BenchError) -> [ResultRow] {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("bench-timing-\(ProcessInfo.processInfo.processIdentifier)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let countsPath = directory.appendingPathComponent("counts.csv").path
-        let timesPath = directory.appendingPathComponent("times.csv").path
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try ResultCSV.render(counts).write(toFile: countsPath, atomically: true, encoding: .utf8)
-        } catch {
-            throw .unusableInput(
-                "cannot write the counts for the timing process: \(error.localizedDescription)")
-        }
         var child = options
         child.seed = seed
-        try await ChildProcess.run(
-            program, [childCommand, countsPath, timesPath] + InstructionPass.childArguments(child),
-            what: "the timing process", environment: childEnvironment(environment))
-        return try BenchCommand.readRows(timesPath)
+        return try await ChildProcess.withScratchDirectory("timing") { directory throws(BenchError) in
+            let countsPath = directory.appendingPathComponent("counts.csv").path
+            let timesPath = directory.appendingPathComponent("times.csv").path
+            do {
+                try ResultCSV.render(counts).write(toFile: countsPath, atomically: true, encoding: .utf8)
+            } catch {
+                throw .unusableInput(
+                    "cannot write the counts for the timing process: \(error.localizedDescription)")
+            }
+            try await ChildProcess.run(
+                program, [childCommand, countsPath, timesPath] + ChildProcess.forwardedArguments(child),
+                what: "the timing process", environment: childEnvironment(environment))
+            return try BenchCommand.readRows(timesPath)
+        }
     }
 
     /// The child's environment: `environment` with ``weakBinding``.
