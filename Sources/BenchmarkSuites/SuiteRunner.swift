@@ -47,7 +47,8 @@ public struct SuiteRunner {
         /// come out as an ``all`` run's would, in the same order.
         case times(counts: [ResultRow])
 
-        var times: Bool {
+        /// Whether these passes time the cases (all but ``counts``).
+        var includesTiming: Bool {
             if case .counts = self { false } else { true }
         }
     }
@@ -108,7 +109,7 @@ public struct SuiteRunner {
                     + "(\(Self.seconds(since: started)) elapsed)")
             rows += await run(suite)
         }
-        let outcome = passes.times ? "done" : "counted"
+        let outcome = passes.includesTiming ? "done" : "counted"
         progress("\(outcome): \(rows.count) rows in \(Self.seconds(since: started))")
         return rows
     }
@@ -135,7 +136,7 @@ public struct SuiteRunner {
 
     /// The growth figures of a suite's rows, once it has time rows.
     private func derivedRows(from rows: [ResultRow]) -> [ResultRow] {
-        passes.times ? DerivedRows.compute(from: rows) : []
+        passes.includesTiming ? DerivedRows.compute(from: rows) : []
     }
 
     /// The sizes of a sized suite, nil for the others.
@@ -176,7 +177,7 @@ public struct SuiteRunner {
                 await countAllocations(measured.filter(\.countsAllocations))
                 + extraCounts(of: cases, in: suite)
         }
-        guard passes.times else { return counts }
+        guard passes.includesTiming else { return counts }
         let timed = await time(suite, measured, heavy: ResultRow.heavyCases(in: counts))
         return timed.flatMap { timeRows($0) } + counts
     }
