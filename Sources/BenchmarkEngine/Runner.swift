@@ -22,6 +22,8 @@ public struct BenchmarkConfiguration: Sendable, Equatable {
     /// Seeds the shuffle of every round's order (``BenchmarkRunner/roundOrders(count:)``): the same
     /// seed gives the same order.
     public var seed: UInt64
+    /// A benchmark of the run that tells calm rounds from disturbed ones (nil: every round counts).
+    public var gauge: Gauge?
 
     /// Creates a configuration; every value has a default.
     public init(
@@ -31,7 +33,8 @@ public struct BenchmarkConfiguration: Sendable, Equatable {
         maximumIterations: Int = 1 << 32,
         clock: SampleClock = .monotonic,
         seed: UInt64 = 0,
-        minimumSpan: Duration = .zero
+        minimumSpan: Duration = .zero,
+        gauge: Gauge? = nil
     ) {
         precondition(targetSampleDuration > .zero, "BenchmarkConfiguration: target must be positive")
         precondition(warmUpRounds >= 0 && samples > 0 && maximumIterations > 0, "BenchmarkConfiguration")
@@ -43,6 +46,7 @@ public struct BenchmarkConfiguration: Sendable, Equatable {
         self.clock = clock
         self.seed = seed
         self.minimumSpan = minimumSpan
+        self.gauge = gauge
     }
 
     /// The most kept rounds a minimum span can ask for: 100 times `samples`, a bound that only a
@@ -57,6 +61,46 @@ public struct BenchmarkConfiguration: Sendable, Equatable {
     var targetNanoseconds: UInt64 {
         let (seconds, attoseconds) = targetSampleDuration.components
         return UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
+    }
+}
+
+extension BenchmarkConfiguration {
+    /// A benchmark timed in every round whose time tells whether the machine ran at its usual speed
+    /// during that round.
+    ///
+    /// On a shared machine, phases of outside contention slow ordinary code by a third to a half
+    /// for up to a second, and code that allocates more than the rest (docs/measurement.md, "Calm
+    /// rounds"). The gauge is ordinary work with no architecture in it. A round is calm when the
+    /// gauge's sample is within ``tolerance`` of the fastest gauge sample seen (in this run or, via
+    /// ``calmest``, before it); only calm rounds are kept when there are enough of them, and
+    /// sampling goes on, up to ``maximumSpan``, until there are.
+    public struct Gauge: Sendable, Equatable {
+        /// The gauge's position among the benchmarks of the run.
+        public var index: Int
+        /// A round is calm when the gauge's sample is at most this fraction above the calmest.
+        public var tolerance: Double
+        /// The gauge's fastest time per operation seen before this run (an earlier group of the same
+        /// process), in nanoseconds; nil: only this run's samples count.
+        public var calmest: Double?
+        /// Sampling stops waiting for calm rounds once kept rounds span this long.
+        public var maximumSpan: Duration
+
+        /// Creates a gauge; the defaults allow 20% and wait up to 4 s.
+        public init(
+            index: Int, tolerance: Double = 0.2, calmest: Double? = nil, maximumSpan: Duration = .seconds(4)
+        ) {
+            precondition(index >= 0 && tolerance > 0, "BenchmarkConfiguration.Gauge")
+            self.index = index
+            self.tolerance = tolerance
+            self.calmest = calmest
+            self.maximumSpan = maximumSpan
+        }
+
+        /// The positions of the calm rounds among `samples`, the gauge's time per operation in each round.
+        public func calmRounds(_ samples: [Double]) -> [Int] {
+            let calmest = Swift.min(self.calmest ?? .infinity, samples.min() ?? .infinity)
+            return samples.indices.filter { samples[$0] <= calmest * (1 + tolerance) }
+        }
     }
 }
 
@@ -91,6 +135,11 @@ public struct BenchmarkResult: Sendable, Equatable {
     /// The statistic of `time` that stands for this benchmark's cost when it is compared: the 10th
     /// percentile for synchronous benchmarks, the median for async ones.
     public let costStatistic: CostStatistic
+    /// Rounds left out of `samples` because the configuration's gauge found them disturbed.
+    public var roundsSetAside = 0
+    /// True when a gauge was given but fewer calm rounds than configured were found within its
+    /// maximum span: `samples` then holds every round, disturbed ones included.
+    public var wasDisturbed = false
 
     /// The time per operation that stands for this benchmark's cost: `time`'s ``costStatistic``.
     public var cost: Double { costStatistic.value(of: time) }
@@ -217,26 +266,41 @@ public struct BenchmarkRunner: Sendable {
         var log = SampleLog(count: benchmarks.count)
         let start = ContinuousClock.now
         var kept = 0
-        while needsAnotherRound(kept: kept, since: start) {
+        while needsAnotherRound(kept: kept, calm: calmRounds(in: log).count, since: start) {
             await sampleRound(orders.next(), benchmarks, sizes, into: &log)
             kept += 1
             if kept % 10 == 0 && kept <= configuration.samples {
                 progress(.roundsKept(kept, of: configuration.samples))
             }
         }
-        progress(.finished(rounds: kept, span: ContinuousClock.now - start))
+        let calm = calmRounds(in: log)
+        let disturbed = calm.count < configuration.samples
+        let used = disturbed ? log : log.rounds(calm)
+        progress(
+            .finished(
+                rounds: kept, span: ContinuousClock.now - start, setAside: kept - used.roundCount,
+                disturbed: configuration.gauge != nil && disturbed))
         return benchmarks.indices.map { index in
-            BenchmarkResult(
+            var result = BenchmarkResult(
                 name: benchmarks[index].name,
                 iterationsPerSample: sizes[index].iterations,
-                samples: log.times[index],
-                time: Statistics(log.times[index])!,
+                samples: used.times[index],
+                time: Statistics(used.times[index])!,
                 reachedIterationLimit: sizes[index].reachedIterationLimit,
                 clock: configuration.clock(for: benchmarks[index]),
-                processCPUTime: Statistics(log.processCPU[index]),
+                processCPUTime: Statistics(used.processCPU[index]),
                 costStatistic: CostStatistic(for: benchmarks[index])
             )
+            result.roundsSetAside = kept - used.roundCount
+            result.wasDisturbed = configuration.gauge != nil && disturbed
+            return result
         }
+    }
+
+    /// The calm rounds of `log` by the configuration's gauge; every round without one.
+    private func calmRounds(in log: SampleLog) -> [Int] {
+        guard let gauge = configuration.gauge else { return Array(0..<log.roundCount) }
+        return gauge.calmRounds(log.times[gauge.index])
     }
 
     /// Takes one sample of each benchmark, in `order`.
@@ -264,6 +328,17 @@ struct SampleLog {
         times = Array(repeating: [], count: count)
         processCPU = Array(repeating: [], count: count)
     }
+
+    /// The number of rounds logged.
+    var roundCount: Int { times.first?.count ?? 0 }
+
+    /// Only the rounds at `positions`.
+    func rounds(_ positions: [Int]) -> SampleLog {
+        var log = self
+        log.times = times.map { samples in positions.map { samples[$0] } }
+        log.processCPU = processCPU.map { samples in samples.isEmpty ? [] : positions.map { samples[$0] } }
+        return log
+    }
 }
 
 extension BenchmarkRunner {
@@ -271,10 +346,13 @@ extension BenchmarkRunner {
     /// ``BenchmarkConfiguration/samples`` rounds are kept and they span
     /// ``BenchmarkConfiguration/minimumSpan``, but never past
     /// ``BenchmarkConfiguration/maximumRounds``.
-    func needsAnotherRound(kept: Int, since start: ContinuousClock.Instant) -> Bool {
+    func needsAnotherRound(kept: Int, calm: Int, since start: ContinuousClock.Instant) -> Bool {
         if kept < configuration.samples { return true }
         if kept >= configuration.maximumRounds { return false }
-        return ContinuousClock.now - start < configuration.minimumSpan
+        let span = ContinuousClock.now - start
+        if span < configuration.minimumSpan { return true }
+        guard let gauge = configuration.gauge else { return false }
+        return calm < configuration.samples && span < gauge.maximumSpan
     }
 }
 
@@ -302,15 +380,19 @@ extension BenchmarkRunner {
         case roundsKept(Int, of: Int)
         /// Sampling ended after `rounds` kept rounds that took `span` (more rounds than configured
         /// when the minimum span asked for them).
-        case finished(rounds: Int, span: Duration)
+        /// `setAside` of them were left out as disturbed; `disturbed`: too few were calm, and all
+        /// were kept.
+        case finished(rounds: Int, span: Duration, setAside: Int = 0, disturbed: Bool = false)
 
         public var description: String {
             switch self {
             case .batchSized(let benchmark, let iterations):
                 "\(benchmark): \(iterations) iterations per sample"
             case .roundsKept(let kept, let total): "round \(kept) of \(total)"
-            case .finished(let rounds, let span):
+            case .finished(let rounds, let span, let setAside, let disturbed):
                 "\(rounds) rounds kept over \(Int((span / .milliseconds(1)).rounded())) ms"
+                    + (setAside > 0 ? ", \(setAside) set aside as disturbed" : "")
+                    + (disturbed ? ", too few calm: all kept, rows flagged disturbed" : "")
             }
         }
     }

@@ -4,7 +4,8 @@ import Foundation
 public enum ResultCSV {
     /// The columns, in file order; each raw value is the column's name in the header. They are
     /// docs/measurement.md's columns, then `configuration` (`release` or `debug`) and `flags` (empty,
-    /// or `iteration-limit`: see ``ResultRow/hitIterationLimit``).
+    /// or ``iterationLimitFlag`` and ``disturbedFlag`` joined by `;`: see
+    /// ``ResultRow/hitIterationLimit`` and ``ResultRow/wasDisturbed``).
     public enum Column: String, CaseIterable, Sendable {
         case suite, architecture, feature, layout, n, metric, unit, median, p10, p25, p75, min, max, samples
         case ratioToBaseline = "ratio_to_baseline"
@@ -25,6 +26,14 @@ public enum ResultCSV {
 
     /// The `flags` value of a row whose batch sizing hit the iteration limit.
     public static let iterationLimitFlag = "iteration-limit"
+    /// The `flags` value of a time row whose group never found enough calm rounds.
+    public static let disturbedFlag = "disturbed"
+
+    /// The `flags` of `row`, as written in the CSV.
+    public static func flags(of row: ResultRow) -> String {
+        [(row.hitIterationLimit, iterationLimitFlag), (row.wasDisturbed, disturbedFlag)]
+            .filter(\.0).map(\.1).joined(separator: ";")
+    }
 
     /// The rows as CSV text, header first, lines ending in CRLF as RFC 4180 says.
     public static func render(_ rows: [ResultRow]) -> String {
@@ -51,7 +60,7 @@ public enum ResultCSV {
         case .samples: String(row.samples)
         case .ratioToBaseline: row.ratioToBaseline.map(format) ?? ""
         case .configuration: row.configuration
-        case .flags: row.hitIterationLimit ? iterationLimitFlag : ""
+        case .flags: flags(of: row)
         }
     }
 
@@ -93,10 +102,15 @@ public enum ResultCSV {
         guard ["release", "debug"].contains(record[.configuration]) else {
             throw record.problem("configuration must be release or debug, not '\(record[.configuration])'")
         }
-        guard ["", iterationLimitFlag].contains(record[.flags]) else {
-            throw record.problem("flags must be empty or \(iterationLimitFlag), not '\(record[.flags])'")
+        let flags =
+            record[.flags].isEmpty
+            ? [] : record[.flags].split(separator: ";", omittingEmptySubsequences: false)
+        for flag in flags where ![iterationLimitFlag, disturbedFlag].contains(String(flag)) {
+            throw record.problem(
+                "flags must be empty or \(iterationLimitFlag) and \(disturbedFlag) joined by ';', not '\(record[.flags])'"
+            )
         }
-        return ResultRow(
+        var row = ResultRow(
             key: try key(of: record),
             unit: try record.value(.unit, as: Metric.Unit.self),
             median: try record.number(.median),
@@ -108,8 +122,10 @@ public enum ResultCSV {
             samples: samples,
             ratioToBaseline: ratio,
             configuration: record[.configuration],
-            hitIterationLimit: !record[.flags].isEmpty
+            hitIterationLimit: flags.contains(Substring(iterationLimitFlag))
         )
+        row.wasDisturbed = flags.contains(Substring(disturbedFlag))
+        return row
     }
 
     private static func key(of record: Record) throws(ResultFileError) -> ResultRow.Key {

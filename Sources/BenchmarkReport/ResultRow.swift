@@ -61,6 +61,10 @@ public struct ResultRow: Equatable, Sendable {
     /// duration: the body costs next to nothing, which for anything but a reference means the
     /// optimiser removed the work. Written as `iteration-limit` in the CSV's `flags` column.
     public var hitIterationLimit: Bool
+    /// True when the machine never ran at its usual speed while this row was timed: its group's
+    /// gauge found too few calm rounds within the longest span allowed, so every round was kept
+    /// (docs/measurement.md, "Calm rounds"). Written as `disturbed` in the CSV's `flags` column.
+    public var wasDisturbed = false
 
     public init(
         key: Key,

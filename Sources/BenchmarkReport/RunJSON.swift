@@ -52,7 +52,8 @@ public enum RunJSON {
         ]
         if let ratio = row.ratioToBaseline { lines.append("ratio to reference: \(ReportText.number(ratio))") }
         lines.append("configuration: \(ReportText.text(row.configuration))")
-        if row.hitIterationLimit { lines.append("flags: \(ResultCSV.iterationLimitFlag)") }
+        let flags = ResultCSV.flags(of: row)
+        if !flags.isEmpty { lines.append("flags: \(flags)") }
         return lines.joined(separator: "\n")
     }
 }

@@ -1,3 +1,4 @@
+import BenchmarkEngine
 import BenchmarkReport
 
 extension Suite {
@@ -70,6 +71,14 @@ public struct RunSize: Sendable, Equatable {
     public static let quick = RunSize(
         samples: 7, warmUpRounds: 1, targetSampleDuration: .microseconds(500), retentionEffects: 4_000,
         minimumSpan: .milliseconds(250), instructionSizeLimit: 1_000, synchronousCountRepetitions: 1)
+
+    /// The gauge of a timing group whose ordinary-work reference is at `index`, with the calmest
+    /// time it had in earlier groups: a round counts when that reference ran within 20% of its
+    /// calmest, and sampling waits for enough such rounds for up to four minimum spans.
+    public func gauge(at index: Int, calmest: Double?) -> BenchmarkConfiguration.Gauge {
+        BenchmarkConfiguration.Gauge(
+            index: index, tolerance: 0.2, calmest: calmest, maximumSpan: minimumSpan * 4)
+    }
 
     /// A tiny run for tests: numbers are meaningless, every row is produced.
     public static let smoke = RunSize(

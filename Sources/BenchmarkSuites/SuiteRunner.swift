@@ -98,6 +98,7 @@ public struct SuiteRunner {
     public func run() async -> [ResultRow] {
         let started = ContinuousClock.now
         var rows: [ResultRow] = []
+        var calmest: Double?
         let suites = Suite.allCases.filter { suite in
             Self.catalogue.contains {
                 $0.suite == suite && selection($0.suite, $0.architecture, $0.feature, nil, nil)
@@ -107,7 +108,7 @@ public struct SuiteRunner {
             progress(
                 "[\(position + 1)/\(suites.count)] \(suite.rawValue): \(suite.summary) "
                     + "(\(Self.seconds(since: started)) elapsed)")
-            rows += await run(suite)
+            rows += await run(suite, calmest: &calmest)
         }
         let outcome = passes.includesTiming ? "done" : "counted"
         progress("\(outcome): \(rows.count) rows in \(Self.seconds(since: started))")
@@ -119,9 +120,9 @@ public struct SuiteRunner {
     /// up front, the 70 apps of the layout suite (up to 10,000 counters and observers each) sat in
     /// memory while the small ones were timed, and Observation single stores at N = 100 and 1,000
     /// took 1.9-2.7x as long as with only their own size built.
-    private func run(_ suite: Suite) async -> [ResultRow] {
+    private func run(_ suite: Suite, calmest: inout Double?) async -> [ResultRow] {
         guard let sizes = Self.sizes(of: suite) else {
-            let rows = await run(suite, cases(of: suite))
+            let rows = await run(suite, cases(of: suite), calmest: &calmest)
             return rows + derivedRows(from: rows)
         }
         var rows: [ResultRow] = []
@@ -129,7 +130,7 @@ public struct SuiteRunner {
         where Self.catalogue.contains(where: {
             $0.suite == suite && selection($0.suite, $0.architecture, $0.feature, nil, n)
         }) {
-            rows += await run(suite, cases(of: suite, n: n))
+            rows += await run(suite, cases(of: suite, n: n), calmest: &calmest)
         }
         return rows + derivedRows(from: rows)
     }
@@ -166,7 +167,15 @@ public struct SuiteRunner {
         }
     }
 
+    /// Runs `cases` of `suite` (counts, extra counts, times) in a process of their own.
     func run(_ suite: Suite, _ cases: [BenchmarkCase]) async -> [ResultRow] {
+        var calmest: Double?
+        return await run(suite, cases, calmest: &calmest)
+    }
+
+    /// Runs `cases` of `suite`; `calmest` carries the gauge's fastest time from group to group
+    /// (``BenchmarkConfiguration/Gauge``).
+    private func run(_ suite: Suite, _ cases: [BenchmarkCase], calmest: inout Double?) async -> [ResultRow] {
         let measured = cases.filter { $0.benchmark != nil }
         let counts: [ResultRow]
         if case .times(let given) = passes {
@@ -178,7 +187,7 @@ public struct SuiteRunner {
                 + extraCounts(of: cases, in: suite)
         }
         guard passes.includesTiming else { return counts }
-        let timed = await time(suite, measured, heavy: ResultRow.heavyCases(in: counts))
+        let timed = await time(suite, measured, heavy: ResultRow.heavyCases(in: counts), calmest: &calmest)
         return timed.flatMap { timeRows($0) } + counts
     }
 
@@ -217,19 +226,23 @@ public struct SuiteRunner {
         -> [[BenchmarkCase]]
     {
         var order: [Int?] = []
-        var groups: [Int?: [BenchmarkCase]] = [:]
+        var synchronous: [Int?: [BenchmarkCase]] = [:]
+        var roundTrips: [Int?: [BenchmarkCase]] = [:]
         var alone: [Int?: [[BenchmarkCase]]] = [:]
         for benchmarkCase in cases {
-            if groups[benchmarkCase.n] == nil && alone[benchmarkCase.n] == nil {
-                order.append(benchmarkCase.n)
-            }
+            let n = benchmarkCase.n
+            if synchronous[n] == nil && roundTrips[n] == nil && alone[n] == nil { order.append(n) }
             if heavy.contains(benchmarkCase.key(metric: .time).group) {
-                alone[benchmarkCase.n, default: []].append([benchmarkCase])
+                alone[n, default: []].append([benchmarkCase])
+            } else if benchmarkCase.benchmark?.isAsync == true {
+                roundTrips[n, default: []].append(benchmarkCase)
             } else {
-                groups[benchmarkCase.n, default: []].append(benchmarkCase)
+                synchronous[n, default: []].append(benchmarkCase)
             }
         }
-        return order.flatMap { n in (groups[n].map { [$0] } ?? []) + alone[n, default: []] }
+        return order.flatMap { n in
+            [synchronous[n], roundTrips[n]].compactMap { $0 } + alone[n, default: []]
+        }
     }
 
     /// The references timed beside a group of a suite's cases, one per kind of case in the group:
@@ -247,21 +260,27 @@ public struct SuiteRunner {
         }
     }
 
-    private func time(_ suite: Suite, _ cases: [BenchmarkCase], heavy: Set<ResultRow.Key.Group>) async
-        -> [TimedCase]
-    {
+    private func time(
+        _ suite: Suite, _ cases: [BenchmarkCase], heavy: Set<ResultRow.Key.Group>, calmest: inout Double?
+    ) async -> [TimedCase] {
         var timed: [TimedCase] = []
         for (index, group) in Self.timingGroups(cases, heavy: heavy).enumerated() {
             AllocationCounter.trimHeap()
             let references = Self.references(for: suite, group: group)
             progress(
                 "  timing \(group.count) benchmarks\(group[0].n.map { " at N = \($0)" } ?? ""), interleaved")
-            let runner = BenchmarkRunner(configuration: configuration(seed: seed &+ UInt64(index)))
+            var configuration = configuration(seed: seed &+ UInt64(index))
+            let gauge = Self.gaugeIndex(in: group + references)
+            configuration.gauge = gauge.map { size.gauge(at: $0, calmest: calmest) }
+            let runner = BenchmarkRunner(configuration: configuration)
             let results = await runner.run((group + references).compactMap(\.benchmark)) { update in
                 switch update {
                 case .roundsKept, .finished: progress("    \(update)")
                 case .batchSized: break
                 }
+            }
+            if let gauge, let fastest = results[gauge].samples.min() {
+                calmest = min(calmest ?? fastest, fastest)
             }
             let reported = suite == .effects && index == 0 ? group + references : group
             timed += zip(reported, results).map { benchmarkCase, result in
@@ -271,6 +290,15 @@ public struct SuiteRunner {
             }
         }
         return timed
+    }
+
+    /// The position of the gauge among the cases of a timing group (``BenchmarkConfiguration/Gauge``):
+    /// the ordinary-work reference, where the group has it.
+    static func gaugeIndex(in cases: [BenchmarkCase]) -> Int? {
+        let gauge = Catalog.ordinaryWorkReferenceCase(.baseline).feature
+        return cases.firstIndex {
+            $0.architecture == ResultRow.Key.referenceArchitecture && $0.feature == gauge
+        }
     }
 
     /// The result of the reference of `benchmarkCase`'s kind (synchronous or round trip) among the
@@ -305,6 +333,7 @@ public struct SuiteRunner {
         ]
         rows[0].ratioToBaseline = perSample ? nil : timed.reference.map { timed.result.ratio(to: $0) }
         rows[0].hitIterationLimit = timed.result.reachedIterationLimit
+        rows[0].wasDisturbed = timed.result.wasDisturbed
         if let cpu = timed.result.processCPUTime {
             rows.append(
                 statisticsRow(

@@ -73,7 +73,7 @@ struct RunnerTests {
             minimumSpan: .milliseconds(30))
         let runner = BenchmarkRunner(configuration: configuration)
         let results = await runner.run(benchmarks) { update in
-            if case .finished(let rounds, let span) = update { log.finished = (rounds, span) }
+            if case .finished(let rounds, let span, _, _) = update { log.finished = (rounds, span) }
         }
         let finished = try #require(log.finished)
         #expect(finished.span >= .milliseconds(30))
@@ -101,6 +101,71 @@ struct RunnerTests {
         let benchmark = Self.blackHoledLoop("cheap")
         let result = try #require(await BenchmarkRunner(configuration: configuration).run([benchmark]).first)
         #expect(result.samples.count == 6)
+    }
+
+    @Test("a round is calm when the gauge ran within the tolerance of its calmest sample")
+    func calmRounds() {
+        let gauge = BenchmarkConfiguration.Gauge(index: 0, tolerance: 0.2)
+        #expect(gauge.calmRounds([100, 130, 101, 120, 121]) == [0, 2, 3])
+        var earlier = gauge
+        earlier.calmest = 80
+        #expect(earlier.calmRounds([100, 130, 96, 97]) == [2])
+        earlier.calmest = 200
+        #expect(earlier.calmRounds([100, 130]) == [0])
+    }
+
+    @Test("rounds in which the gauge ran slow are set aside, and sampling goes on until enough are calm")
+    func disturbedRoundsAreSetAside() async throws {
+        let (benchmarks, disturbance) = Self.gaugedPair()
+        let configuration = BenchmarkConfiguration(
+            targetSampleDuration: .microseconds(100), warmUpRounds: 0, samples: 4,
+            gauge: BenchmarkConfiguration.Gauge(index: 1, tolerance: 3, maximumSpan: .seconds(60)))
+        let results = await BenchmarkRunner(configuration: configuration).run(benchmarks) { update in
+            if case .batchSized(let name, _) = update, name == "gauge" { disturbance.remaining = 3 }
+        }
+        let gauge = results[1]
+        #expect(gauge.roundsSetAside >= 3)
+        #expect(!gauge.wasDisturbed)
+        #expect(gauge.samples.count >= 4 && results[0].samples.count == gauge.samples.count)
+        // The kept gauge samples are the calm ones: none took the 5 ms a disturbed round adds.
+        #expect(gauge.samples.allSatisfy { $0 <= 4 * gauge.time.min })
+        #expect(gauge.samples.allSatisfy { $0 * Double(gauge.iterationsPerSample) < 5_000_000 })
+    }
+
+    @Test("a gauge that never calms keeps every round until its longest span and flags the results")
+    func aGaugeThatNeverCalmsFlagsTheRun() async throws {
+        let (benchmarks, _) = Self.gaugedPair()
+        let configuration = BenchmarkConfiguration(
+            targetSampleDuration: .microseconds(100), warmUpRounds: 0, samples: 3,
+            gauge: BenchmarkConfiguration.Gauge(index: 1, calmest: 1e-6, maximumSpan: .milliseconds(20)))
+        let results = await BenchmarkRunner(configuration: configuration).run(benchmarks)
+        #expect(results.allSatisfy { $0.wasDisturbed && $0.roundsSetAside == 0 })
+        // Three rounds of two 0.1 ms samples take under 20 ms: it waited for calm rounds past them.
+        #expect(results[0].samples.count > 3)
+        let ungauged = try #require(
+            await BenchmarkRunner(configuration: BenchmarkConfiguration(samples: 3)).run([benchmarks[0]])
+                .first)
+        #expect(!ungauged.wasDisturbed && ungauged.samples.count == 3)
+    }
+
+    /// A measured loop and a gauge; while `remaining` is above zero, each gauge sample spins 5 ms
+    /// more, as if the machine were disturbed.
+    static func gaugedPair() -> ([Benchmark], Disturbance) {
+        let disturbance = Disturbance()
+        let gauge = Benchmark("gauge") { iterations in
+            if disturbance.remaining > 0 {
+                disturbance.remaining -= 1
+                let end = ContinuousClock.now + .milliseconds(5)
+                while ContinuousClock.now < end { blackHole(0) }
+            }
+            for index in 0..<iterations { blackHole(index) }
+        }
+        return ([blackHoledLoop("measured"), gauge], disturbance)
+    }
+
+    /// How many more gauge samples are disturbed.
+    final class Disturbance {
+        var remaining = 0
     }
 
     @Test func aSeedReproducesItsOrderAndAnotherSeedShufflesDifferently() {

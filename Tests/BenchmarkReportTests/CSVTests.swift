@@ -79,8 +79,15 @@ struct CSVTests {
         ]
         var limited = Self.row(suite: .baseline, median: 4e-9)
         limited.hitIterationLimit = true
-        #expect(try ResultCSV.parse(ResultCSV.render(rows + [limited])) == rows + [limited])
+        var disturbed = Self.row(architecture: "store-subclass", median: 5)
+        disturbed.wasDisturbed = true
+        var both = Self.row(architecture: "local-reducer", median: 6)
+        (both.hitIterationLimit, both.wasDisturbed) = (true, true)
+        let flagged = [limited, disturbed, both]
+        #expect(try ResultCSV.parse(ResultCSV.render(rows + flagged)) == rows + flagged)
         #expect(ResultCSV.render([limited]).contains(",release,iteration-limit\r\n"))
+        #expect(ResultCSV.render([disturbed]).contains(",release,disturbed\r\n"))
+        #expect(ResultCSV.render([both]).contains(",release,iteration-limit;disturbed\r\n"))
     }
 
     @Test("Plain LF line endings and a missing final newline are accepted")
@@ -124,7 +131,11 @@ private let malformedFiles: [(text: String, line: Int, problem: String)] = [
     (header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,fast,\r\n", 2, "configuration must be"),
     (
         header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,release,slow\r\n", 2,
-        "flags must be empty or iteration-limit"
+        "flags must be empty or iteration-limit and disturbed joined by ';', not 'slow'"
+    ),
+    (
+        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,release,disturbed;\r\n", 2,
+        "not 'disturbed;'"
     ),
     (header + ",x,counter,,,time,ns,1,1,1,1,1,1,3,,release,\r\n", 2, "suite is empty"),
     (header + "dispatch,\"x,counter,,,time,ns,1,1,1,1,1,1,3,,release,\r\n", 2, "never closed"),

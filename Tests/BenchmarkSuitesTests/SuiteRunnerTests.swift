@@ -161,6 +161,43 @@ struct SuiteRunnerTests {
         #expect(isolated.map { $0.map(\.n) } == [[10, 10], [10_000], [10_000], [nil]])
     }
 
+    @Test("round trips and synchronous cases of one size are timed in separate rounds")
+    func roundTripsHaveRoundsOfTheirOwn() {
+        func sized(_ architecture: String, _ n: Int, roundTrip: Bool) -> BenchmarkCase {
+            var benchmarkCase = BenchmarkCase(
+                suite: .stateCopy, architecture: architecture,
+                feature: roundTrip ? "transfer/submitTransfer" : "transfer/updateAmount", n: n)
+            benchmarkCase.benchmark =
+                roundTrip
+                ? Benchmark("\(architecture) round trip") { _ async in } : Benchmark(architecture) { _ in }
+            return benchmarkCase
+        }
+        let cases = [
+            sized("a", 10, roundTrip: false), sized("a", 10, roundTrip: true),
+            sized("b", 10, roundTrip: false),
+            sized("b", 10, roundTrip: true), sized("a", 100, roundTrip: true),
+            sized("a", 100, roundTrip: false),
+        ]
+        let groups = SuiteRunner.timingGroups(cases)
+        #expect(groups.map { $0.map(\.architecture) } == [["a", "b"], ["a", "b"], ["a"], ["a"]])
+        #expect(
+            groups.map { $0.map { $0.benchmark?.isAsync == true } } == [
+                [false, false], [true, true], [false], [true],
+            ])
+    }
+
+    @Test("the gauge of a timing group is its ordinary-work reference, wherever it is")
+    func gaugeIndex() {
+        let reference = Catalog.ordinaryWorkReferenceCase(.stateCopy)
+        let other = BenchmarkCase(
+            suite: .stateCopy, architecture: "a", feature: "transfer/updateAmount", n: 10)
+        #expect(
+            SuiteRunner.gaugeIndex(in: [other, other, reference, Catalog.roundTripReferenceCase(.stateCopy)])
+                == 2)
+        #expect(SuiteRunner.gaugeIndex(in: [Catalog.ordinaryWorkReferenceCase(.baseline), other]) == 0)
+        #expect(SuiteRunner.gaugeIndex(in: [other, Catalog.roundTripReferenceCase()]) == nil)
+    }
+
     @Test("each case is timed beside a reference of its own kind: ordinary work, or a round trip")
     func references() {
         let synchronous = Catalog.ordinaryWorkReferenceCase(.stateCopy)
