@@ -213,7 +213,21 @@ public enum BenchCommand {
                 "cannot compare \(options.baseline) with \(options.current): \(error.description)")
         }
         output.data(try report(comparison, options))
+        if let note = disturbedNote(comparison, current: current, path: options.current) {
+            output.progress(note)
+        }
         return comparison.hasRegression ? .failure : .success
+    }
+
+    /// A line on the failing time rows that `current` flags `disturbed` (timed while the machine
+    /// never calmed: docs/measurement.md, "Calm rounds"), or nil when there are none. The verdict
+    /// stands; the line says where to look first.
+    static func disturbedNote(_ comparison: Comparison, current: [ResultRow], path: String) -> String? {
+        let disturbed = Set(current.filter(\.wasDisturbed).map(\.key))
+        let count = comparison.failures.filter { disturbed.contains($0.key) }.count
+        guard count > 0 else { return nil }
+        return "\(count) failing time row\(count == 1 ? " was" : "s were") flagged disturbed in \(path): "
+            + "the machine never ran calm while they were timed; run again before believing them"
     }
 
     /// The gate's report in the format asked for.

@@ -50,6 +50,8 @@ enum HelpText {
           run (default)           Run the benchmarks; results go to stdout or --output. Counts
                                   in this process, then times in a child process whose
                                   libraries bypass the retain counters (docs/measurement.md).
+                                  Rounds in which a reference ran over 20% slow are set aside;
+                                  times of a group that never calmed are flagged disturbed.
                                   Exit 0: done. 1: a measured body was optimised away (it
                                   reached the iteration limit); nothing is written. 2: bad input.
           list                    List the benchmarks a filter selects, without running them.

@@ -270,7 +270,8 @@ public struct SuiteRunner {
             progress(
                 "  timing \(group.count) benchmarks\(group[0].n.map { " at N = \($0)" } ?? ""), interleaved")
             var configuration = configuration(seed: seed &+ UInt64(index))
-            let gauge = Self.gaugeIndex(in: group + references)
+            let isHeavy = group.count == 1 && heavy.contains(group[0].key(metric: .time).group)
+            let gauge = isHeavy ? nil : Self.gaugeIndex(in: group + references)
             configuration.gauge = gauge.map { size.gauge(at: $0, calmest: calmest) }
             let runner = BenchmarkRunner(configuration: configuration)
             let results = await runner.run((group + references).compactMap(\.benchmark)) { update in
@@ -293,7 +294,9 @@ public struct SuiteRunner {
     }
 
     /// The position of the gauge among the cases of a timing group (``BenchmarkConfiguration/Gauge``):
-    /// the ordinary-work reference, where the group has it.
+    /// the ordinary-work reference, where the group has it. A heavy case's group has no gauge: there
+    /// the reference often runs right after megabytes of allocation and freeing, and would read the
+    /// case's own aftermath as a disturbed machine.
     static func gaugeIndex(in cases: [BenchmarkCase]) -> Int? {
         let gauge = Catalog.ordinaryWorkReferenceCase(.baseline).feature
         return cases.firstIndex {

@@ -24,9 +24,14 @@ final class Captured: Sendable {
 
 @MainActor
 @Suite("bench commands")
-struct BenchCommandTests {
+final class BenchCommandTests {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
         "bench-cli-\(UUID().uuidString)")
+
+    /// Each test gets an instance of its own; its scratch folder goes with it.
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
 
     /// Writes `rows` as CSV with a metadata sidecar naming `cpu` (nil: no sidecar).
     func write(_ rows: [ResultRow], to name: String, cpu: String? = "Test CPU") throws -> String {
@@ -195,6 +200,28 @@ struct BenchCommandTests {
             ])
         #expect(await bench("compare", old, new, "--counts-only").status == 0)
         #expect(await bench("compare", new, new).status == 0)
+    }
+
+    @Test(
+        "a failing time row flagged disturbed still fails, with one line saying so; a passing one says nothing"
+    )
+    func disturbedRows() async throws {
+        var reference = CSVTestsRow.time(ratio: 1)
+        (reference.key.suite, reference.key.architecture) = (.baseline, "reference")
+        reference.key.feature = "reference/ordinary-work"
+        var slower = CSVTestsRow.time(ratio: 8)
+        slower.wasDisturbed = true
+        let baseline = try write([reference, CSVTestsRow.time(ratio: 4)], to: "baseline.csv")
+        let disturbed = try write([reference, slower], to: "disturbed.csv")
+        let (status, captured) = await bench("compare", baseline, disturbed)
+        #expect(status == 1)
+        #expect(
+            captured.progress.contains(
+                "1 failing time row was flagged disturbed in \(disturbed): "
+                    + "the machine never ran calm while they were timed; run again before believing them"))
+        let (passing, quiet) = await bench("compare", disturbed, disturbed)
+        #expect(passing == 0)
+        #expect(!quiet.progress.contains { $0.contains("disturbed") })
     }
 
     @Test("compare needs both runs' metadata, and names the missing file")
