@@ -8,9 +8,11 @@ import Foundation
 /// A suite runs in four steps: count its cases' allocations (``countAllocations(_:)``), take their
 /// extra counts (observers woken, retained bytes), time them (``time(_:_:heavy:)``), and derive the
 /// growth figures (``DerivedRows``); ``passes`` can split the counting and the timing between two
-/// processes. Timing follows the isolation rule in ``timingGroups(_:)``:
-/// cases of one size share rounds with each other and a reference benchmark, in an order shuffled
-/// every round, and the heap is trimmed between groups.
+/// processes. Timing follows the isolation rule in ``timingGroups(_:heavy:)``:
+/// synchronous cases of one size share rounds with each other and a reference benchmark, in an
+/// order shuffled every round, round trips have rounds of their own, and the heap is trimmed
+/// between groups; the reference is also the gauge that sets disturbed rounds aside
+/// (``BenchmarkConfiguration/Gauge``).
 @MainActor
 public struct SuiteRunner {
     /// Decides which cases run. For a case, `feature` is its full name (`transfer/selectFrom`); when a
@@ -220,8 +222,11 @@ public struct SuiteRunner {
     /// layout case at N = 10,000 with Observation allocates and frees 6.7 MB per operation, and the
     /// state it leaves in the allocator and the caches lands on whichever case runs next; next to
     /// such cases, identical-work cases at N = 10 differed by up to 5x, and light cases at N =
-    /// 10,000 ran 2.2-2.8x slower than alone. Groups keep the order of first appearance; a heavy
-    /// case follows its size's group.
+    /// 10,000 ran 2.2-2.8x slower than alone. A size's round trips (state-copy's submit) form a
+    /// group of their own after its synchronous cases, so that a synchronous sample never starts
+    /// while the pool's threads that a round trip woke are still spinning down, and every round of
+    /// a synchronous group is short (docs/measurement.md, "The isolation rule"). Groups keep the
+    /// order of first appearance; a heavy case follows its size's groups.
     static func timingGroups(_ cases: [BenchmarkCase], heavy: Set<ResultRow.Key.Group> = [])
         -> [[BenchmarkCase]]
     {
@@ -269,9 +274,9 @@ public struct SuiteRunner {
             let references = Self.references(for: suite, group: group)
             progress(
                 "  timing \(group.count) benchmarks\(group[0].n.map { " at N = \($0)" } ?? ""), interleaved")
-            var configuration = configuration(seed: seed &+ UInt64(index))
             let isHeavy = group.count == 1 && heavy.contains(group[0].key(metric: .time).group)
             let gauge = isHeavy ? nil : Self.gaugeIndex(in: group + references)
+            var configuration = configuration(seed: seed &+ UInt64(index))
             configuration.gauge = gauge.map { size.gauge(at: $0, calmest: calmest) }
             let runner = BenchmarkRunner(configuration: configuration)
             let results = await runner.run((group + references).compactMap(\.benchmark)) { update in
