@@ -274,12 +274,13 @@ public struct BenchmarkRunner: Sendable {
             }
         }
         let calm = calmRounds(in: log)
+        // Without a gauge every round is calm, and the loop above kept at least `samples`.
         let disturbed = calm.count < configuration.samples
         let used = disturbed ? log : log.rounds(calm)
         progress(
             .finished(
                 rounds: kept, span: ContinuousClock.now - start, setAside: kept - used.roundCount,
-                disturbed: configuration.gauge != nil && disturbed))
+                disturbed: disturbed))
         return benchmarks.indices.map { index in
             var result = BenchmarkResult(
                 name: benchmarks[index].name,
@@ -292,7 +293,7 @@ public struct BenchmarkRunner: Sendable {
                 costStatistic: CostStatistic(for: benchmarks[index])
             )
             result.roundsSetAside = kept - used.roundCount
-            result.wasDisturbed = configuration.gauge != nil && disturbed
+            result.wasDisturbed = disturbed
             return result
         }
     }
