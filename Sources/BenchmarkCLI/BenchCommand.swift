@@ -111,6 +111,7 @@ public enum BenchCommand {
         guard let destination else { return output.data(text) }
         var metadata = RunMetadata.current(configuration: configuration, options: arguments)
         metadata.seed = seed
+        metadata.roundTrips = runner(options, seed: seed, output: output).roundTripPlacement
         do {
             try destination.commit(csv: text, metadata: metadata)
         } catch {
@@ -180,7 +181,7 @@ public enum BenchCommand {
         var size = options.quick ? RunSize.quick : RunSize.full
         if let samples = options.samples { size.samples = samples }
         let filter = options.filter
-        return SuiteRunner(
+        var runner = SuiteRunner(
             size: size,
             configuration: configuration,
             seed: seed,
@@ -189,6 +190,8 @@ public enum BenchCommand {
             },
             progress: output.progress
         )
+        runner.confinesRoundTrips = !options.allCPUs
+        return runner
     }
 
     // MARK: - compare
@@ -201,6 +204,7 @@ public enum BenchCommand {
         if let problem = referenceProblem(options, baseline: baseline, current: current) {
             throw .unusableInput(problem)
         }
+        if let problem = try placementProblem(options) { throw .unusableInput(problem) }
         let instructionsSkipped = instructionSkip(options, baseline: baseline)
         if let instructionsSkipped { output.progress(instructionsSkipped) }
         let comparison: Comparison
@@ -275,6 +279,18 @@ public enum BenchCommand {
         else { return nil }
         return "\(options.baseline)'s time ratios are to \(old), \(options.current)'s to \(new): record the "
             + "baseline again (bench baseline update) or compare counts only (--counts-only)"
+    }
+
+    /// Why the two runs' round-trip times mean different things, or nil: one timed them with every
+    /// thread on one CPU, the other with threads free on every CPU, where each hop also waits for
+    /// another CPU to wake.
+    static func placementProblem(_ options: Invocation.CompareOptions) throws(BenchError) -> String? {
+        guard !options.countsOnly else { return nil }
+        let before = try readMetadata(forCSV: options.baseline).roundTripPlacement
+        let after = try readMetadata(forCSV: options.current).roundTripPlacement
+        guard before != after else { return nil }
+        return "\(options.baseline) timed its round trips on \(before.phrase), \(options.current) on "
+            + "\(after.phrase): record both the same way (--all-cpus or not) or compare counts only (--counts-only)"
     }
 
     /// Why instruction rows are not compared, as one line, or nil. Valgrind passes the host CPU's

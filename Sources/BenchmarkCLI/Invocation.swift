@@ -39,6 +39,8 @@ public enum Invocation: Equatable, Sendable {
         public var seed: UInt64?
         /// Count instructions per operation under Valgrind instead of timing (synchronous cases only).
         public var instructions = false
+        /// Time round trips with threads free on every CPU instead of confined to one.
+        public var allCPUs = false
 
         public init() {}
     }

@@ -136,6 +136,14 @@ extension CommandOption {
             arguments: { $0.samples.map { ["--samples", String($0)] } ?? [] }
         ),
         CommandOption(
+            "--all-cpus", .flag, measuring, forwarded: true,
+            help: "Time effect round trips with threads free on every CPU, as an app's are. By default "
+                + "they run on one CPU (Linux), where a hop does not wait for another CPU to wake: on a "
+                + "virtual machine that wait varies by 2x and more (docs/measurement.md).",
+            apply: { _, options in options.run.allCPUs = true },
+            arguments: { $0.allCPUs ? ["--all-cpus"] : [] }
+        ),
+        CommandOption(
             "--best-of", .named("<n>"), measuring, example: "3",
             help: "Run <n> separate processes; each case's rows come from the process whose time ratio "
                 + "for it is the median of the <n> (of two, the lower). A shared machine runs fast or slow "

@@ -159,8 +159,8 @@ public struct BenchmarkResult: Sendable, Equatable {
 /// sample, so its fastest samples are the ones the machine disturbed least, and a low percentile
 /// repeats across processes where the median does not (docs/measurement.md, "Which statistic a
 /// comparison uses").
-/// A round trip's samples differ by how soon the operating system wakes threads, which is part of
-/// what a round trip costs, so round trips keep the median.
+/// A round trip's samples differ by how the operating system schedules its threads, which is part
+/// of what a round trip costs, so round trips keep the median.
 public enum CostStatistic: String, Sendable, Equatable {
     /// The 10th percentile: synchronous benchmarks.
     case p10

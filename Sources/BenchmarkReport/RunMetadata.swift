@@ -14,6 +14,28 @@ public struct RunMetadata: Codable, Equatable, Sendable {
     /// The seed of the shuffled timing order (with `--best-of`, process k used seed + k - 1); nil in
     /// files written before the order was shuffled.
     public var seed: UInt64?
+    /// Where the round trips' threads ran; nil in files written before they were confined, whose
+    /// round trips ran on every CPU (``roundTripPlacement``).
+    public var roundTrips: RoundTripPlacement?
+
+    /// Where the threads of a run's effect round trips ran while they were timed.
+    public enum RoundTripPlacement: String, Codable, Sendable {
+        /// Every thread confined to one CPU (the default where the platform allows it).
+        case oneCPU = "one-cpu"
+        /// Threads free on every CPU (`--all-cpus`, and platforms that cannot confine threads).
+        case everyCPU = "every-cpu"
+
+        /// How messages name the placement: "one CPU", "every CPU".
+        public var phrase: String {
+            switch self {
+            case .oneCPU: "one CPU"
+            case .everyCPU: "every CPU"
+            }
+        }
+    }
+
+    /// Where the round trips' threads ran, files from before the choice existed included.
+    public var roundTripPlacement: RoundTripPlacement { roundTrips ?? .everyCPU }
 
     public init(
         commit: String,
@@ -24,7 +46,8 @@ public struct RunMetadata: Codable, Equatable, Sendable {
         configuration: String,
         date: String,
         options: [String],
-        seed: UInt64? = nil
+        seed: UInt64? = nil,
+        roundTrips: RoundTripPlacement? = nil
     ) {
         self.commit = commit
         self.swiftVersion = swiftVersion
@@ -35,6 +58,7 @@ public struct RunMetadata: Codable, Equatable, Sendable {
         self.date = date
         self.options = options
         self.seed = seed
+        self.roundTrips = roundTrips
     }
 
     /// The sidecar path for a CSV path: `results/baseline.csv` -> `results/baseline.meta.json`.

@@ -35,6 +35,14 @@ public struct SuiteRunner {
     public var countsEffectsSerially = true
     /// Which passes this runner makes (default: all of them).
     public var passes = Passes.all
+    /// Whether round-trip groups are timed with every thread on one CPU (the default, where the
+    /// platform can: ``CPUConfinement``); false times them with threads free on every CPU.
+    public var confinesRoundTrips = true
+
+    /// Where this runner's round trips run, for the run's metadata.
+    public var roundTripPlacement: RunMetadata.RoundTripPlacement {
+        confinesRoundTrips && CPUConfinement.isAvailable ? .oneCPU : .everyCPU
+    }
 
     /// The passes of a run. `bench` counts in one process and times in another
     /// (docs/measurement.md, "Counting and timing in two processes"): ``counts`` in the first,
@@ -278,13 +286,8 @@ public struct SuiteRunner {
             let gauge = isHeavy ? nil : Self.gaugeIndex(in: group + references)
             var configuration = configuration(seed: seed &+ UInt64(index))
             configuration.gauge = gauge.map { size.gauge(at: $0, calmest: calmest) }
-            let runner = BenchmarkRunner(configuration: configuration)
-            let results = await runner.run((group + references).compactMap(\.benchmark)) { update in
-                switch update {
-                case .roundsKept, .finished: progress("    \(update)")
-                case .batchSized: break
-                }
-            }
+            let results = await timeGroup(
+                group + references, configuration, confined: Self.isRoundTrips(group))
             if let gauge, let fastest = results[gauge].samples.min() {
                 calmest = min(calmest ?? fastest, fastest)
             }
@@ -296,6 +299,30 @@ public struct SuiteRunner {
             }
         }
         return timed
+    }
+
+    /// Times one group's benchmarks (its cases and references) in shared rounds; a group of round
+    /// trips on one CPU when the runner ``confinesRoundTrips``.
+    private func timeGroup(
+        _ cases: [BenchmarkCase], _ configuration: BenchmarkConfiguration, confined: Bool
+    ) async -> [BenchmarkResult] {
+        let runner = BenchmarkRunner(configuration: configuration)
+        let benchmarks = cases.compactMap(\.benchmark)
+        let progress = progress
+        let report = { (update: BenchmarkRunner.Progress) in
+            switch update {
+            case .roundsKept, .finished: progress("    \(update)")
+            case .batchSized: break
+            }
+        }
+        guard confined && confinesRoundTrips else { return await runner.run(benchmarks, progress: report) }
+        return await CPUConfinement.onOneCPU { await runner.run(benchmarks, progress: report) }
+    }
+
+    /// Whether a timing group holds round trips only (``timingGroups(_:heavy:)`` never mixes them
+    /// with synchronous cases).
+    static func isRoundTrips(_ group: [BenchmarkCase]) -> Bool {
+        group.allSatisfy { $0.benchmark?.isAsync == true }
     }
 
     /// The position of the gauge among the cases of a timing group (``BenchmarkConfiguration/Gauge``):

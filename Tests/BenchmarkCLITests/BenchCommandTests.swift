@@ -34,7 +34,10 @@ final class BenchCommandTests {
     }
 
     /// Writes `rows` as CSV with a metadata sidecar naming `cpu` (nil: no sidecar).
-    func write(_ rows: [ResultRow], to name: String, cpu: String? = "Test CPU") throws -> String {
+    func write(
+        _ rows: [ResultRow], to name: String, cpu: String? = "Test CPU",
+        roundTrips: RunMetadata.RoundTripPlacement? = .oneCPU
+    ) throws -> String {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent(name).path
         try ResultCSV.render(rows).write(toFile: path, atomically: true, encoding: .utf8)
@@ -42,7 +45,8 @@ final class BenchCommandTests {
             let metadata = RunMetadata(
                 commit: "abc", swiftVersion: "Swift version 6.3.1", operatingSystem: "Linux", cpu: cpu,
                 cores: 2,
-                configuration: "release", date: "2026-11-23T00:00:00Z", options: [], seed: 7)
+                configuration: "release", date: "2026-11-23T00:00:00Z", options: [], seed: 7,
+                roundTrips: roundTrips)
             try metadata.encoded().write(to: URL(fileURLWithPath: RunMetadata.sidecarPath(forCSV: path)))
         }
         return path
@@ -200,6 +204,25 @@ final class BenchCommandTests {
             ])
         #expect(await bench("compare", old, new, "--counts-only").status == 0)
         #expect(await bench("compare", new, new).status == 0)
+    }
+
+    @Test(
+        "compare refuses round trips timed on one CPU against ones timed on every CPU, older files included")
+    func otherRoundTripPlacement() async throws {
+        let time = CSVTestsRow.time(ratio: 4)
+        let oneCPU = try write([row(median: 2), time], to: "one-cpu.csv")
+        let everyCPU = try write([row(median: 2), time], to: "every-cpu.csv", roundTrips: .everyCPU)
+        let older = try write([row(median: 2), time], to: "older.csv", roundTrips: nil)
+        let (refused, captured) = await bench("compare", older, oneCPU)
+        #expect(refused == 2)
+        #expect(
+            captured.errors == [
+                "\(older) timed its round trips on every CPU, \(oneCPU) on one CPU: record both the same way "
+                    + "(--all-cpus or not) or compare counts only (--counts-only)"
+            ])
+        #expect(await bench("compare", oneCPU, everyCPU).status == 2)
+        #expect(await bench("compare", oneCPU, everyCPU, "--counts-only").status == 0)
+        #expect(await bench("compare", older, everyCPU).status == 0)
     }
 
     @Test(

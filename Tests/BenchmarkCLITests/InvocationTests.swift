@@ -79,6 +79,17 @@ struct InvocationTests {
         #expect(try parse("compare --counts-only a.csv b.csv") == .compare(compare))
     }
 
+    @Test("--all-cpus frees the round trips' threads for run and baseline update; compare refuses it")
+    func allCPUs() throws {
+        var expected = Invocation.RunOptions()
+        expected.allCPUs = true
+        #expect(try parse("--all-cpus") == .run(expected))
+        expected.bestOf = Invocation.baselineBestOf
+        expected.output = Invocation.baselinePath
+        #expect(try parse("baseline update --all-cpus") == .updateBaseline(expected))
+        #expect(throws: BenchError.self) { try parse("compare a.csv b.csv --all-cpus") }
+    }
+
     @Test("list, compare and help")
     func otherCommands() throws {
         #expect(try parse("list --filter counter") == .list(Filter(features: ["counter"])))

@@ -184,6 +184,16 @@ struct SuiteRunnerTests {
             groups.map { $0.map { $0.benchmark?.isAsync == true } } == [
                 [false, false], [true, true], [false], [true],
             ])
+        #expect(groups.map(SuiteRunner.isRoundTrips) == [false, true, false, true])
+    }
+
+    @Test("round trips run on one CPU unless the runner is told otherwise, and the metadata says which")
+    func roundTripPlacement() {
+        var runner = SuiteRunner(size: .quick, configuration: "debug")
+        #expect(runner.confinesRoundTrips)
+        #expect(runner.roundTripPlacement == (CPUConfinement.isAvailable ? .oneCPU : .everyCPU))
+        runner.confinesRoundTrips = false
+        #expect(runner.roundTripPlacement == .everyCPU)
     }
 
     @Test("the gauge of a timing group is its ordinary-work reference, wherever it is")

@@ -118,6 +118,25 @@ void cac_instructions_resume(void);
 /// and a branch), written in assembly so that no compiler changes it. Does nothing for 0.
 void cac_nine_instructions(uint64_t operations);
 
+
+// Thread placement: confining every thread of the process to one CPU while effect round trips are
+// timed (see BenchmarkEngine's CPUConfinement). Linux only; elsewhere the functions do nothing and
+// cac_confinement_is_available returns false.
+
+/// True when threads can be confined to a CPU on this platform.
+bool cac_confinement_is_available(void);
+
+/// Saves the calling thread's CPU set, then confines every thread of the process (as listed in
+/// /proc/self/task) to the CPU the calling thread is running on. Returns that CPU, or -1 when the
+/// calling thread could not be confined (nothing is changed then). While a confinement is open,
+/// another call joins it (returning the same CPU) and needs a release of its own.
+int cac_confine_threads(void);
+
+/// Ends one successful cac_confine_threads; the last one open gives every thread of the process
+/// the CPU set saved when the first was made. Returns false when some thread still alive could
+/// not be given it.
+bool cac_release_threads(void);
+
 #ifdef __cplusplus
 }
 #endif
