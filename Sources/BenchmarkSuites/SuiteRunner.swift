@@ -10,7 +10,8 @@ import Foundation
 /// growth figures (``DerivedRows``); ``passes`` can split the counting and the timing between two
 /// processes. Timing follows the isolation rule in ``timingGroups(_:heavy:)``:
 /// synchronous cases of one size share rounds with each other and a reference benchmark, in an
-/// order shuffled every round, round trips have rounds of their own, and the heap is trimmed
+/// order shuffled every round, round trips have rounds of their own (with every thread on one CPU:
+/// ``CPUConfinement``), and the heap is trimmed
 /// between groups; the reference is also the gauge that sets disturbed rounds aside
 /// (``BenchmarkConfiguration/Gauge``).
 @MainActor
@@ -280,14 +281,15 @@ public struct SuiteRunner {
         for (index, group) in Self.timingGroups(cases, heavy: heavy).enumerated() {
             AllocationCounter.trimHeap()
             let references = Self.references(for: suite, group: group)
+            let onOneCPU = Self.isRoundTrips(group) && roundTripPlacement == .oneCPU
             progress(
-                "  timing \(group.count) benchmarks\(group[0].n.map { " at N = \($0)" } ?? ""), interleaved")
+                "  timing \(group.count) benchmarks\(group[0].n.map { " at N = \($0)" } ?? ""), interleaved"
+                    + (onOneCPU ? ", on one CPU" : ""))
             let isHeavy = group.count == 1 && heavy.contains(group[0].key(metric: .time).group)
             let gauge = isHeavy ? nil : Self.gaugeIndex(in: group + references)
             var configuration = configuration(seed: seed &+ UInt64(index))
             configuration.gauge = gauge.map { size.gauge(at: $0, calmest: calmest) }
-            let results = await timeGroup(
-                group + references, configuration, confined: Self.isRoundTrips(group))
+            let results = await timeGroup(group + references, configuration, onOneCPU: onOneCPU)
             if let gauge, let fastest = results[gauge].samples.min() {
                 calmest = min(calmest ?? fastest, fastest)
             }
@@ -301,10 +303,10 @@ public struct SuiteRunner {
         return timed
     }
 
-    /// Times one group's benchmarks (its cases and references) in shared rounds; a group of round
-    /// trips on one CPU when the runner ``confinesRoundTrips``.
+    /// Times one group's benchmarks (its cases and references) in shared rounds, with every thread
+    /// on one CPU when asked (``CPUConfinement``).
     private func timeGroup(
-        _ cases: [BenchmarkCase], _ configuration: BenchmarkConfiguration, confined: Bool
+        _ cases: [BenchmarkCase], _ configuration: BenchmarkConfiguration, onOneCPU: Bool
     ) async -> [BenchmarkResult] {
         let runner = BenchmarkRunner(configuration: configuration)
         let benchmarks = cases.compactMap(\.benchmark)
@@ -315,7 +317,7 @@ public struct SuiteRunner {
             case .batchSized: break
             }
         }
-        guard confined && confinesRoundTrips else { return await runner.run(benchmarks, progress: report) }
+        guard onOneCPU else { return await runner.run(benchmarks, progress: report) }
         return await CPUConfinement.onOneCPU { await runner.run(benchmarks, progress: report) }
     }
 
