@@ -237,7 +237,7 @@ public struct SuiteRunner {
     /// a synchronous group is short (docs/measurement.md, "The isolation rule"). Groups keep the
     /// order of first appearance; a heavy case follows its size's groups.
     static func timingGroups(_ cases: [BenchmarkCase], heavy: Set<ResultRow.Key.Group> = [])
-        -> [[BenchmarkCase]]
+        -> [TimingGroup]
     {
         var order: [Int?] = []
         var synchronous: [Int?: [BenchmarkCase]] = [:]
@@ -255,8 +255,23 @@ public struct SuiteRunner {
             }
         }
         return order.flatMap { n in
-            [synchronous[n], roundTrips[n]].compactMap { $0 } + alone[n, default: []]
+            [synchronous[n]].compactMap { $0 }.map { TimingGroup(cases: $0) }
+                + [roundTrips[n]].compactMap { $0 }.map { TimingGroup(cases: $0, isRoundTrips: true) }
+                + alone[n, default: []].map {
+                    TimingGroup(cases: $0, isHeavy: true, isRoundTrips: $0[0].benchmark?.isAsync == true)
+                }
         }
+    }
+
+    /// Cases timed in shared rounds, as ``timingGroups(_:heavy:)`` forms them.
+    struct TimingGroup {
+        var cases: [BenchmarkCase]
+        /// A heavy case in rounds of its own (with its references), timed without a gauge
+        /// (``gaugeIndex(in:)``).
+        var isHeavy = false
+        /// Round trips only (the rule never mixes them with synchronous cases): timed with every
+        /// thread on one CPU where the runner confines round trips.
+        var isRoundTrips = false
     }
 
     /// The references timed beside a group of a suite's cases, one per kind of case in the group:
@@ -278,15 +293,15 @@ public struct SuiteRunner {
         _ suite: Suite, _ cases: [BenchmarkCase], heavy: Set<ResultRow.Key.Group>, calmest: inout Double?
     ) async -> [TimedCase] {
         var timed: [TimedCase] = []
-        for (index, group) in Self.timingGroups(cases, heavy: heavy).enumerated() {
+        for (index, timingGroup) in Self.timingGroups(cases, heavy: heavy).enumerated() {
+            let group = timingGroup.cases
             AllocationCounter.trimHeap()
             let references = Self.references(for: suite, group: group)
-            let onOneCPU = Self.isRoundTrips(group) && roundTripPlacement == .oneCPU
+            let onOneCPU = timingGroup.isRoundTrips && roundTripPlacement == .oneCPU
             progress(
                 "  timing \(group.count) benchmarks\(group[0].n.map { " at N = \($0)" } ?? ""), interleaved"
                     + (onOneCPU ? ", on one CPU" : ""))
-            let isHeavy = group.count == 1 && heavy.contains(group[0].key(metric: .time).group)
-            let gauge = isHeavy ? nil : Self.gaugeIndex(in: group + references)
+            let gauge = timingGroup.isHeavy ? nil : Self.gaugeIndex(in: group + references)
             var configuration = configuration(seed: seed &+ UInt64(index))
             configuration.gauge = gauge.map { size.gauge(at: $0, calmest: calmest) }
             let results = await timeGroup(group + references, configuration, onOneCPU: onOneCPU)
@@ -319,12 +334,6 @@ public struct SuiteRunner {
         }
         guard onOneCPU else { return await runner.run(benchmarks, progress: report) }
         return await CPUConfinement.onOneCPU { await runner.run(benchmarks, progress: report) }
-    }
-
-    /// Whether a timing group holds round trips only (``timingGroups(_:heavy:)`` never mixes them
-    /// with synchronous cases).
-    static func isRoundTrips(_ group: [BenchmarkCase]) -> Bool {
-        group.allSatisfy { $0.benchmark?.isAsync == true }
     }
 
     /// The position of the gauge among the cases of a timing group (``BenchmarkConfiguration/Gauge``):

@@ -153,12 +153,14 @@ struct SuiteRunnerTests {
         }
         let cases = [sized("a", 10), sized("a", 10_000), sized("b", 10), sized("b", 10_000), sized("c", nil)]
         let groups = SuiteRunner.timingGroups(cases)
-        #expect(groups.map { $0.map(\.n) } == [[10, 10], [10_000, 10_000], [nil]])
-        #expect(groups[0].map(\.architecture) == ["a", "b"])
+        #expect(groups.map { $0.cases.map(\.n) } == [[10, 10], [10_000, 10_000], [nil]])
+        #expect(groups[0].cases.map(\.architecture) == ["a", "b"])
+        #expect(groups.allSatisfy { !$0.isHeavy })
         let heavy: Set = [sized("a", 10_000).key(metric: .time).group]
         let isolated = SuiteRunner.timingGroups(cases, heavy: heavy)
-        #expect(isolated.map { $0.map(\.architecture) } == [["a", "b"], ["b"], ["a"], ["c"]])
-        #expect(isolated.map { $0.map(\.n) } == [[10, 10], [10_000], [10_000], [nil]])
+        #expect(isolated.map { $0.cases.map(\.architecture) } == [["a", "b"], ["b"], ["a"], ["c"]])
+        #expect(isolated.map { $0.cases.map(\.n) } == [[10, 10], [10_000], [10_000], [nil]])
+        #expect(isolated.map(\.isHeavy) == [false, false, true, false])
     }
 
     @Test("round trips and synchronous cases of one size are timed in separate rounds")
@@ -179,12 +181,12 @@ struct SuiteRunnerTests {
             sized("a", 100, roundTrip: false),
         ]
         let groups = SuiteRunner.timingGroups(cases)
-        #expect(groups.map { $0.map(\.architecture) } == [["a", "b"], ["a", "b"], ["a"], ["a"]])
+        #expect(groups.map { $0.cases.map(\.architecture) } == [["a", "b"], ["a", "b"], ["a"], ["a"]])
         #expect(
-            groups.map { $0.map { $0.benchmark?.isAsync == true } } == [
+            groups.map { $0.cases.map { $0.benchmark?.isAsync == true } } == [
                 [false, false], [true, true], [false], [true],
             ])
-        #expect(groups.map(SuiteRunner.isRoundTrips) == [false, true, false, true])
+        #expect(groups.map(\.isRoundTrips) == [false, true, false, true])
     }
 
     @Test("round trips run on one CPU unless the runner is told otherwise, and the metadata says which")
