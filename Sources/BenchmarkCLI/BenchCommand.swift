@@ -200,12 +200,14 @@ public enum BenchCommand {
     {
         let baseline = try readRows(options.baseline)
         let current = try readRows(options.current)
-        if let problem = try machineProblem(options) { throw .unusableInput(problem) }
+        let before = try readMetadata(forCSV: options.baseline)
+        let after = try readMetadata(forCSV: options.current)
+        if let problem = machineProblem(options, before, after) { throw .unusableInput(problem) }
         if let problem = referenceProblem(options, baseline: baseline, current: current) {
             throw .unusableInput(problem)
         }
-        if let problem = try placementProblem(options) { throw .unusableInput(problem) }
-        let instructionsSkipped = instructionSkip(options, baseline: baseline)
+        if let problem = placementProblem(options, before, after) { throw .unusableInput(problem) }
+        let instructionsSkipped = instructionSkip(baseline: baseline, before, after)
         if let instructionsSkipped { output.progress(instructionsSkipped) }
         let comparison: Comparison
         do {
@@ -254,9 +256,9 @@ public enum BenchCommand {
 
     /// Why the two runs' times must not be compared, or nil. Times from another CPU model or Swift
     /// version say nothing about the code; counts do not depend on either.
-    static func machineProblem(_ options: Invocation.CompareOptions) throws(BenchError) -> String? {
-        let before = try readMetadata(forCSV: options.baseline)
-        let after = try readMetadata(forCSV: options.current)
+    static func machineProblem(
+        _ options: Invocation.CompareOptions, _ before: RunMetadata, _ after: RunMetadata
+    ) -> String? {
         guard !options.countsOnly, !options.allowOtherMachine else { return nil }
         for (what, old, new) in [
             ("CPU", before.cpu, after.cpu), ("Swift", before.swiftVersion, after.swiftVersion),
@@ -284,22 +286,21 @@ public enum BenchCommand {
     /// Why the two runs' round-trip times mean different things, or nil: one timed them with every
     /// thread on one CPU, the other with threads free on every CPU, where each hop also waits for
     /// another CPU to wake.
-    static func placementProblem(_ options: Invocation.CompareOptions) throws(BenchError) -> String? {
-        guard !options.countsOnly else { return nil }
-        let before = try readMetadata(forCSV: options.baseline).roundTripPlacement
-        let after = try readMetadata(forCSV: options.current).roundTripPlacement
-        guard before != after else { return nil }
-        return "\(options.baseline) timed its round trips on \(before.phrase), \(options.current) on "
-            + "\(after.phrase): record both the same way (--all-cpus or not) or compare counts only (--counts-only)"
+    static func placementProblem(
+        _ options: Invocation.CompareOptions, _ before: RunMetadata, _ after: RunMetadata
+    ) -> String? {
+        let (old, new) = (before.roundTripPlacement, after.roundTripPlacement)
+        guard !options.countsOnly, old != new else { return nil }
+        return "\(options.baseline) timed its round trips on \(old.phrase), \(options.current) on "
+            + "\(new.phrase): record both the same way (--all-cpus or not) or compare counts only (--counts-only)"
     }
 
     /// Why instruction rows are not compared, as one line, or nil. Valgrind passes the host CPU's
     /// features and cache sizes through, and glibc picks its `memcpy` and friends by them, so
     /// instruction counts carry only between runs on the same CPU model (and Swift version).
-    static func instructionSkip(_ options: Invocation.CompareOptions, baseline: [ResultRow]) -> String? {
+    static func instructionSkip(baseline: [ResultRow], _ before: RunMetadata, _ after: RunMetadata) -> String?
+    {
         guard baseline.contains(where: { $0.kind == .instructions }),
-            let before = try? readMetadata(forCSV: options.baseline),
-            let after = try? readMetadata(forCSV: options.current),
             before.cpu != after.cpu || before.swiftVersion != after.swiftVersion
         else { return nil }
         return "instructions not compared: the baseline was counted on CPU '\(before.cpu)' with "
