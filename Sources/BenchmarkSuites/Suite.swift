@@ -77,7 +77,7 @@ public struct RunSize: Sendable, Equatable {
     /// calmest, and sampling waits for enough such rounds for up to four minimum spans.
     public func gauge(at index: Int, calmest: Double?) -> BenchmarkConfiguration.Gauge {
         BenchmarkConfiguration.Gauge(
-            index: index, tolerance: 0.2, calmest: calmest, maximumSpan: minimumSpan * 4)
+            index: index, calmest: calmest, maximumSpan: minimumSpan * 4)
     }
 
     /// A tiny run for tests: numbers are meaningless, every row is produced.

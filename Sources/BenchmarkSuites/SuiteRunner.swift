@@ -255,8 +255,11 @@ public struct SuiteRunner {
             }
         }
         return order.flatMap { n in
-            [synchronous[n]].compactMap { $0 }.map { TimingGroup(cases: $0) }
-                + [roundTrips[n]].compactMap { $0 }.map { TimingGroup(cases: $0, isRoundTrips: true) }
+            let shared = [
+                synchronous[n].map { TimingGroup(cases: $0) },
+                roundTrips[n].map { TimingGroup(cases: $0, isRoundTrips: true) },
+            ]
+            return shared.compactMap { $0 }
                 + alone[n, default: []].map {
                     TimingGroup(cases: $0, isHeavy: true, isRoundTrips: $0[0].benchmark?.isAsync == true)
                 }
