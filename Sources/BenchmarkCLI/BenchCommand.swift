@@ -37,9 +37,12 @@ public enum BenchCommand {
         if arguments.first == InstructionPass.childCommand {
             return await InstructionPass.child(Array(arguments.dropFirst()), output: output)
         }
-        if arguments.first == TimingPass.childCommand {
+        if let command = arguments.first,
+            [TimingPass.childCommand, TimingPass.heavyCaseCommand].contains(command)
+        {
             return await TimingPass.child(
-                Array(arguments.dropFirst()), output: output, environment: environment)
+                Array(arguments.dropFirst()), startsHeavyCaseProcesses: command == TimingPass.childCommand,
+                output: output, environment: environment)
         }
         do {
             let invocation = try Invocation.parse(arguments, vocabulary: vocabulary)

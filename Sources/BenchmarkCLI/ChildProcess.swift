@@ -37,14 +37,16 @@ enum ChildProcess {
         }
     }
 
-    /// Runs `body` with a new directory `bench-<name>-<process id>` in the temporary directory,
-    /// for the files this process and its children exchange, and removes it afterwards.
+    /// Runs `body` with a new directory `bench-<name>-<process id>-<random>` in the temporary
+    /// directory, for the files this process and its children exchange, and removes it afterwards.
+    /// The random part keeps two calls of one process (tests run in parallel) apart.
     static func withScratchDirectory<T>(
         _ name: String, isolation: isolated (any Actor)? = #isolation,
         _ body: (URL) async throws(BenchError) -> T
     ) async throws(BenchError) -> T {
         let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("bench-\(name)-\(ProcessInfo.processInfo.processIdentifier)")
+            .appendingPathComponent(
+                "bench-\(name)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: directory) }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

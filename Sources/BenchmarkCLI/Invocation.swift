@@ -111,6 +111,13 @@ public struct Filter: Equatable, Sendable {
         self.sizes = sizes
     }
 
+    /// A filter that selects exactly the case `group` names (a heavy case's own timing process).
+    public init(selecting group: ResultRow.Key.Group) {
+        self.init(
+            suites: [group.suite.rawValue], architectures: [group.architecture], features: [group.feature],
+            layouts: group.layout.isEmpty ? [] : [group.layout], sizes: Int(group.n).map { [$0] } ?? [])
+    }
+
     public var isEmpty: Bool { terms.isEmpty }
 
     /// `transfer` for `transfer/selectFrom`; a group is its own group.

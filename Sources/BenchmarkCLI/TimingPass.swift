@@ -13,11 +13,16 @@ import Foundation
 /// ``childCommand``, that it starts with `LD_DYNAMIC_WEAK=1`: the dynamic linker then binds the
 /// libraries' calls to the runtime's own definitions instead of the executable's weak ones. The
 /// child is given the counts, times with them (``SuiteRunner/Passes/times(counts:)``) and writes
-/// the whole run, which this process reads back.
+/// the whole run, which this process reads back. The child times each heavy case in a process of
+/// its own, ``heavyCaseCommand`` (``SuiteRunner/HeavyCaseTimer``).
 @MainActor
 enum TimingPass {
     /// The first argument of the timing child: `__time <counts.csv> <times.csv> <run options>`.
-    static let childCommand = "__time"
+    nonisolated static let childCommand = "__time"
+
+    /// The first argument of a heavy case's timing process: `__time-heavy <counts.csv> <times.csv>
+    /// <run options selecting the case>`. It is the timing child, but times every case itself.
+    nonisolated static let heavyCaseCommand = "__time-heavy"
 
     /// The environment variable, and its value, that makes the dynamic linker prefer the runtime's
     /// strong definitions to the executable's weak ones (glibc's `LD_DYNAMIC_WEAK`).
@@ -32,12 +37,21 @@ enum TimingPass {
     ) async throws(BenchError) -> [ResultRow] {
         var runner = BenchCommand.runner(options, seed: seed, output: output)
         guard AllocationCounter.isCountingRetains, let program, Self.isBench(program) else {
-            return await runner.run()
+            return try await rows(of: runner)
         }
         runner.passes = .counts
-        let counts = await runner.run()
+        let counts = try await rows(of: runner)
         output.progress("timing in a child process, whose shared libraries call the runtime directly")
         return try await time(counts, options, seed: seed, environment: environment, program: program)
+    }
+
+    /// The rows of `runner`'s run; a failed heavy-case process is a one-line error.
+    static func rows(of runner: SuiteRunner) async throws(BenchError) -> [ResultRow] {
+        do {
+            return try await runner.run()
+        } catch {
+            throw .unusableInput(error.description)
+        }
     }
 
     /// Whether `path` is the `bench` program (not, say, the test runner, which has no child mode).
@@ -74,9 +88,14 @@ enum TimingPass {
     }
 
     /// The child: times the selected cases with the counts in the first file and writes the run to
-    /// the second. Refuses to run without ``weakBinding``, or where the dynamic linker ignored it
-    /// (the retain counters still see the libraries' calls): its times would include the counters.
-    static func child(_ arguments: [String], output: Output, environment: [String: String]) async -> Int32 {
+    /// the second; with `startsHeavyCaseProcesses`, each heavy case in a process of its own (the
+    /// ``heavyCaseCommand`` child, which reports errors only). Refuses to run without
+    /// ``weakBinding``, or where the dynamic linker ignored it (the retain counters still see the
+    /// libraries' calls): its times would include the counters.
+    static func child(
+        _ arguments: [String], startsHeavyCaseProcesses: Bool = true, output: Output,
+        environment: [String: String], program: String? = Bundle.main.executablePath
+    ) async -> Int32 {
         guard environment[weakBinding.name] == weakBinding.value else {
             output.error("\(childCommand) is bench's timing process; it needs \(weakBinding.name)=1")
             return ExitStatus.badInput.rawValue
@@ -95,9 +114,9 @@ enum TimingPass {
             return ExitStatus.badInput.rawValue
         }
         do {
-            var runner = BenchCommand.runner(options, seed: options.seed ?? 0, output: output)
-            runner.passes = .times(counts: try BenchCommand.readRows(arguments[0]))
-            let rows = await runner.run()
+            let rows = try await childRows(
+                options, counts: arguments[0], startsHeavyCaseProcesses: startsHeavyCaseProcesses,
+                output: output, environment: environment, program: program)
             try ResultCSV.render(rows).write(toFile: arguments[1], atomically: true, encoding: .utf8)
         } catch let error as BenchError {
             output.error(error.description)
@@ -107,5 +126,64 @@ enum TimingPass {
             return ExitStatus.badInput.rawValue
         }
         return ExitStatus.success.rawValue
+    }
+
+    /// The child's rows: the selected cases timed with the counts in the file `counts`.
+    private static func childRows(
+        _ options: Invocation.RunOptions, counts: String, startsHeavyCaseProcesses: Bool, output: Output,
+        environment: [String: String], program: String?
+    ) async throws(BenchError) -> [ResultRow] {
+        let quiet = Output(data: output.data, progress: { _ in }, error: output.error)
+        var runner = BenchCommand.runner(
+            options, seed: options.seed ?? 0, output: startsHeavyCaseProcesses ? output : quiet)
+        runner.passes = .times(counts: try BenchCommand.readRows(counts))
+        if startsHeavyCaseProcesses, let program {
+            runner.heavyCaseTimer = heavyCaseTimer(
+                options, counts: counts, program: program, environment: environment)
+        }
+        return try await rows(of: runner)
+    }
+
+    /// Times a heavy case, as the child's runner asks, in a ``heavyCaseCommand`` process given
+    /// `options` with a filter selecting just that case, the group's seed and the same counts.
+    static func heavyCaseTimer(
+        _ options: Invocation.RunOptions, counts: String, program: String, environment: [String: String]
+    ) -> SuiteRunner.HeavyCaseTimer {
+        { group, seed throws(SuiteRunner.TimingFailure) in
+            var heavy = options
+            heavy.filter = Filter(selecting: group)
+            heavy.seed = seed
+            do throws(BenchError) {
+                return try await timeHeavyCase(
+                    group, heavy, counts: counts, program: program, environment: environment)
+            } catch {
+                throw SuiteRunner.TimingFailure(error.description)
+            }
+        }
+    }
+
+    /// Runs the ``heavyCaseCommand`` process for `group` and returns its time rows for `group`.
+    private static func timeHeavyCase(
+        _ group: ResultRow.Key.Group, _ options: Invocation.RunOptions, counts: String, program: String,
+        environment: [String: String]
+    ) async throws(BenchError) -> [ResultRow] {
+        let name = [
+            group.suite.rawValue, group.architecture, group.feature, group.layout,
+            group.n.isEmpty ? "" : "n=\(group.n)",
+        ]
+        .filter { !$0.isEmpty }.joined(separator: " ")
+        return try await ChildProcess.withScratchDirectory("heavy") { directory throws(BenchError) in
+            let timesPath = directory.appendingPathComponent("times.csv").path
+            try await ChildProcess.run(
+                program, [heavyCaseCommand, counts, timesPath] + ChildProcess.forwardedArguments(options),
+                what: "the timing process of \(name)", environment: childEnvironment(environment))
+            let rows = try BenchCommand.readRows(timesPath).filter {
+                $0.key.group == group && [.time, .cpuTime].contains($0.key.metric)
+            }
+            guard rows.contains(where: { $0.key.metric == .time }) else {
+                throw .unusableInput("the timing process of \(name) wrote no time for it")
+            }
+            return rows
+        }
     }
 }

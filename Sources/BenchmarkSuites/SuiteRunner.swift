@@ -6,14 +6,14 @@ import Foundation
 /// Runs the selected suites and turns their measurements into result rows.
 ///
 /// A suite runs in four steps: count its cases' allocations (``countAllocations(_:)``), take their
-/// extra counts (observers woken, retained bytes), time them (``time(_:_:heavy:)``), and derive the
+/// extra counts (observers woken, retained bytes), time them (``time(_:_:heavy:calmest:)``), and derive the
 /// growth figures (``DerivedRows``); ``passes`` can split the counting and the timing between two
 /// processes. Timing follows the isolation rule in ``timingGroups(_:heavy:)``:
 /// synchronous cases of one size share rounds with each other and a reference benchmark, in an
 /// order shuffled every round, round trips have rounds of their own (with every thread on one CPU:
-/// ``CPUConfinement``), and the heap is trimmed
-/// between groups; the reference is also the gauge that sets disturbed rounds aside
-/// (``BenchmarkConfiguration/Gauge``).
+/// ``CPUConfinement``), a heavy case has rounds of its own, in a fresh process where there is a
+/// ``heavyCaseTimer``, and the heap is trimmed between groups; the reference is also the gauge that
+/// sets disturbed rounds aside (``BenchmarkConfiguration/Gauge``).
 @MainActor
 public struct SuiteRunner {
     /// Decides which cases run. For a case, `feature` is its full name (`transfer/selectFrom`); when a
@@ -39,6 +39,24 @@ public struct SuiteRunner {
     /// Whether round-trip groups are timed with every thread on one CPU (the default, where the
     /// platform can: ``CPUConfinement``); false times them with threads free on every CPU.
     public var confinesRoundTrips = true
+    /// Times a heavy case in a fresh process (``HeavyCaseTimer``); nil times it in this process.
+    public var heavyCaseTimer: HeavyCaseTimer?
+
+    /// Times one heavy case, given as its group, in a process of its own, with `seed` for its rounds,
+    /// and returns its time rows, as this runner would have made them. `bench` starts itself for it
+    /// (docs/measurement.md, "Heavy cases in a process of their own"): in a process that had timed
+    /// other work first, heavy cases ran up to 17% slower than alone.
+    public typealias HeavyCaseTimer =
+        @MainActor (_ group: ResultRow.Key.Group, _ seed: UInt64) async throws(TimingFailure) -> [ResultRow]
+
+    /// Why a run stopped before it had all its rows: a heavy case's process failed.
+    public struct TimingFailure: Error, CustomStringConvertible {
+        public var description: String
+
+        public init(_ description: String) {
+            self.description = description
+        }
+    }
 
     /// Where this runner's round trips run, for the run's metadata.
     public var roundTripPlacement: RunMetadata.RoundTripPlacement {
@@ -105,8 +123,9 @@ public struct SuiteRunner {
         }
     }
 
-    /// Runs every selected suite and returns its rows, in suite order.
-    public func run() async -> [ResultRow] {
+    /// Runs every selected suite and returns its rows, in suite order; throws only what
+    /// ``heavyCaseTimer`` throws.
+    public func run() async throws(TimingFailure) -> [ResultRow] {
         let started = ContinuousClock.now
         var rows: [ResultRow] = []
         var calmest: Double?
@@ -119,7 +138,7 @@ public struct SuiteRunner {
             progress(
                 "[\(position + 1)/\(suites.count)] \(suite.rawValue): \(suite.summary) "
                     + "(\(Self.seconds(since: started)) elapsed)")
-            rows += await run(suite, calmest: &calmest)
+            rows += try await run(suite, calmest: &calmest)
         }
         let outcome = passes.includesTiming ? "done" : "counted"
         progress("\(outcome): \(rows.count) rows in \(Self.seconds(since: started))")
@@ -131,9 +150,9 @@ public struct SuiteRunner {
     /// up front, the 70 apps of the layout suite (up to 10,000 counters and observers each) sat in
     /// memory while the small ones were timed, and Observation single stores at N = 100 and 1,000
     /// took 1.9-2.7x as long as with only their own size built.
-    private func run(_ suite: Suite, calmest: inout Double?) async -> [ResultRow] {
+    private func run(_ suite: Suite, calmest: inout Double?) async throws(TimingFailure) -> [ResultRow] {
         guard let sizes = Self.sizes(of: suite) else {
-            let rows = await run(suite, cases(of: suite), calmest: &calmest)
+            let rows = try await run(suite, cases(of: suite), calmest: &calmest)
             return rows + derivedRows(from: rows)
         }
         var rows: [ResultRow] = []
@@ -141,7 +160,7 @@ public struct SuiteRunner {
         where Self.catalogue.contains(where: {
             $0.suite == suite && selection($0.suite, $0.architecture, $0.feature, nil, n)
         }) {
-            rows += await run(suite, cases(of: suite, n: n), calmest: &calmest)
+            rows += try await run(suite, cases(of: suite, n: n), calmest: &calmest)
         }
         return rows + derivedRows(from: rows)
     }
@@ -164,14 +183,22 @@ public struct SuiteRunner {
         (ContinuousClock.now - start).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1)))
     }
 
+    /// The selected cases of `suite` (at size `n`), built only for the architectures selected: a
+    /// heavy case's own process builds one architecture's apps, not seven.
     func cases(of suite: Suite, n: Int? = nil) -> [BenchmarkCase] {
+        let subjects = Subjects.all.filter { subject in
+            Self.catalogue.contains {
+                $0.suite == suite && $0.architecture == subject.id.rawValue
+                    && selection(suite, $0.architecture, $0.feature, nil, n)
+            }
+        }
         let all =
             if suite == .baseline {
                 Catalog.baselineCases()
             } else if let n {
-                Subjects.all.flatMap { $0.casesOfSize[suite]?(n) ?? [] }
+                subjects.flatMap { $0.casesOfSize[suite]?(n) ?? [] }
             } else {
-                Subjects.all.flatMap { $0.cases[suite]?() ?? [] }
+                subjects.flatMap { $0.cases[suite]?() ?? [] }
             }
         return all.filter {
             selection($0.suite, $0.architecture, $0.feature, $0.layout, $0.n)
@@ -179,14 +206,16 @@ public struct SuiteRunner {
     }
 
     /// Runs `cases` of `suite` (counts, extra counts, times) in a process of their own.
-    func run(_ suite: Suite, _ cases: [BenchmarkCase]) async -> [ResultRow] {
+    func run(_ suite: Suite, _ cases: [BenchmarkCase]) async throws(TimingFailure) -> [ResultRow] {
         var calmest: Double?
-        return await run(suite, cases, calmest: &calmest)
+        return try await run(suite, cases, calmest: &calmest)
     }
 
     /// Runs `cases` of `suite`; `calmest` carries the gauge's fastest time from group to group
     /// (``BenchmarkConfiguration/Gauge``).
-    private func run(_ suite: Suite, _ cases: [BenchmarkCase], calmest: inout Double?) async -> [ResultRow] {
+    private func run(
+        _ suite: Suite, _ cases: [BenchmarkCase], calmest: inout Double?
+    ) async throws(TimingFailure) -> [ResultRow] {
         let measured = cases.filter { $0.benchmark != nil }
         let counts: [ResultRow]
         if case .times(let given) = passes {
@@ -198,8 +227,8 @@ public struct SuiteRunner {
                 + extraCounts(of: cases, in: suite)
         }
         guard passes.includesTiming else { return counts }
-        let timed = await time(suite, measured, heavy: ResultRow.heavyCases(in: counts), calmest: &calmest)
-        return timed.flatMap { timeRows($0) } + counts
+        let heavy = ResultRow.heavyCases(in: counts)
+        return try await time(suite, measured, heavy: heavy, calmest: &calmest) + counts
     }
 
     /// The extra counts (observers woken, retained bytes) of `cases`.
@@ -226,7 +255,8 @@ public struct SuiteRunner {
     /// The isolation rule: which cases share timing rounds.
     ///
     /// Cases of one size N (or without a size) form one group, except that a case allocating at
-    /// least `ResultRow.heavyBytesPerOperation` per operation gets rounds of its own (with the reference).
+    /// least `ResultRow.heavyBytesPerOperation` per operation gets rounds of its own (with the
+    /// reference), in a fresh process where the runner has a ``heavyCaseTimer``.
     /// Groups run one after another, and the heap is trimmed before each. The reason is measured: a
     /// layout case at N = 10,000 with Observation allocates and frees 6.7 MB per operation, and the
     /// state it leaves in the allocator and the caches lands on whichever case runs next; next to
@@ -292,12 +322,21 @@ public struct SuiteRunner {
         }
     }
 
+    /// The time rows of `cases`, timed group by group (``timingGroups(_:heavy:)``); a heavy case in a
+    /// process of its own where there is a ``heavyCaseTimer``.
     private func time(
         _ suite: Suite, _ cases: [BenchmarkCase], heavy: Set<ResultRow.Key.Group>, calmest: inout Double?
-    ) async -> [TimedCase] {
-        var timed: [TimedCase] = []
+    ) async throws(TimingFailure) -> [ResultRow] {
+        var timed: [ResultRow] = []
         for (index, timingGroup) in Self.timingGroups(cases, heavy: heavy).enumerated() {
             let group = timingGroup.cases
+            if timingGroup.isHeavy, let heavyCaseTimer {
+                progress(
+                    "  timing 1 benchmark\(group[0].n.map { " at N = \($0)" } ?? ""), in a process of its own"
+                )
+                timed += try await heavyCaseTimer(group[0].key(metric: .time).group, seed &+ UInt64(index))
+                continue
+            }
             AllocationCounter.trimHeap()
             let references = Self.references(for: suite, group: group)
             let onOneCPU = timingGroup.isRoundTrips && roundTripPlacement == .oneCPU
@@ -312,10 +351,11 @@ public struct SuiteRunner {
                 calmest = min(calmest ?? fastest, fastest)
             }
             let reported = suite == .effects && index == 0 ? group + references : group
-            timed += zip(reported, results).map { benchmarkCase, result in
-                TimedCase(
-                    benchmarkCase: benchmarkCase, result: result,
-                    reference: Self.reference(of: benchmarkCase, among: references, results))
+            timed += zip(reported, results).flatMap { benchmarkCase, result in
+                timeRows(
+                    TimedCase(
+                        benchmarkCase: benchmarkCase, result: result,
+                        reference: Self.reference(of: benchmarkCase, among: references, results)))
             }
         }
         return timed

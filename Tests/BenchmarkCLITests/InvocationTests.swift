@@ -1,4 +1,5 @@
 import BenchmarkCLI
+import BenchmarkReport
 import Testing
 
 @Suite("Command line")
@@ -45,6 +46,41 @@ struct InvocationTests {
         #expect(!filter.selects(suite: "dispatch", architecture: "closure-effects", feature: "counter"))
         #expect(!filter.selects(suite: "baseline", architecture: "effect-values", feature: "counter"))
         #expect(Filter().selects(suite: "anything", architecture: "at", feature: "all"))
+    }
+
+    @Test(
+        "A heavy case's filter selects that case and none of its neighbours",
+        arguments: [
+            ResultRow.Key(
+                suite: .layout, architecture: "local-reducer", feature: "app/increment",
+                layout: "single-store",
+                n: "10000", metric: .time
+            ).group,
+            ResultRow.Key(
+                suite: .stateCopy, architecture: "viper-reducer", feature: "transfer/submitTransfer",
+                layout: "",
+                n: "10000", metric: .time
+            ).group,
+        ])
+    func filterSelectingOneCase(_ group: ResultRow.Key.Group) {
+        let filter = Filter(selecting: group)
+        let (layout, n) = (group.layout.isEmpty ? nil : group.layout, Int(group.n))
+        func selects(
+            suite: String? = nil, architecture: String? = nil, feature: String? = nil,
+            layout: String? = layout,
+            n: Int? = n
+        ) -> Bool {
+            filter.selects(
+                suite: suite ?? group.suite.rawValue, architecture: architecture ?? group.architecture,
+                feature: feature ?? group.feature, layout: layout, n: n)
+        }
+        #expect(selects())
+        #expect(selects(feature: String(group.feature.prefix { $0 != "/" }), layout: nil, n: nil))
+        #expect(!selects(architecture: "closure-effects"))
+        #expect(!selects(feature: "app/no-op") && !selects(feature: "transfer/updateAmount"))
+        #expect(!selects(n: 1000))
+        #expect(!selects(suite: "dispatch"))
+        #expect(!selects(layout: "multi-store") || layout == nil)
     }
 
     @Test("Layouts and sizes narrow a filter to single cases; a nil layout or size is not excluded")

@@ -95,7 +95,7 @@ struct ReportCommandTests {
         var options = Invocation.RunOptions()
         options.quick = true
         options.filter = Filter(suites: ["baseline"])
-        let rows = await BenchCommand.runner(options, seed: 1, output: Captured().output).run()
+        let rows = try await BenchCommand.runner(options, seed: 1, output: Captured().output).run()
         let text = try BenchCommand.render(rows, .json)
         let entries = try #require(
             try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])

@@ -45,7 +45,7 @@ struct GateEndToEndTests {
     /// Measures `variants` in the same timing rounds, best of three runs (as the gate's users run
     /// `--best-of 3`), and returns each variant's rows under the one name the gate compares, so
     /// that drift between runs cannot decide a comparison; only the variants' own costs can.
-    func measure(_ variants: [Variant]) async -> [[ResultRow]] {
+    func measure(_ variants: [Variant]) async throws -> [[ResultRow]] {
         let runner = SuiteRunner(
             size: RunSize(
                 samples: 15, warmUpRounds: 2, targetSampleDuration: .milliseconds(1), retentionEffects: 1),
@@ -58,7 +58,7 @@ struct GateEndToEndTests {
                     suite: .dispatch, architecture: "variant-\(index)", feature: "counter/increment",
                     benchmark: benchmark(variants[index]))
             }
-            runs.append(await runner.run(.dispatch, cases))
+            runs.append(try await runner.run(.dispatch, cases))
         }
         let merged = BestOf.merge(runs)
         return variants.indices.map { index in
@@ -72,7 +72,7 @@ struct GateEndToEndTests {
 
     @Test("A clean re-run passes; +1 allocation per action and 2× the work are caught")
     func gateCatchesInjectedRegressions() async throws {
-        let measured = await measure([.clean, .clean, .extraAllocation, .twiceTheWork])
+        let measured = try await measure([.clean, .clean, .extraAllocation, .twiceTheWork])
         let (baseline, rerun, allocating, twice) = (measured[0], measured[1], measured[2], measured[3])
         let counted: Set<Metric> =
             !AllocationCounter.isAvailable

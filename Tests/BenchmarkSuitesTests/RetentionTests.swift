@@ -88,7 +88,7 @@ struct RetentionTests {
         .enabled(if: AllocationCounter.isAvailable)
     )
     func architecturesDoNotRetain() async throws {
-        let rows = await SuiteRunner(
+        let rows = try await SuiteRunner(
             size: RunSize.smoke.with(retentionEffects: 2_000),
             configuration: "debug",
             selection: { suite, _, _, _, _ in suite == .retention }

@@ -19,19 +19,19 @@ struct SuiteRunnerTests {
     /// Runs `suites` at smoke size in this (debug) process. Effects are counted in serial mode only
     /// in the quiet process: serial mode would send other tests' jobs to the main actor's thread,
     /// where a test blocking that thread could wait for them forever.
-    static func run(_ suites: Set<Suite>) async -> [ResultRow] {
+    static func run(_ suites: Set<Suite>) async throws -> [ResultRow] {
         var runner = SuiteRunner(
             size: .smoke, configuration: "debug", selection: { suite, _, _, _, _ in suites.contains(suite) }
         )
         runner.countsEffectsSerially = isQuietProcess
-        return await runner.run()
+        return try await runner.run()
     }
 
     @Test(
         "dispatch, dispatch-adapter and state-copy produce time and allocation rows for every architecture and action"
     )
-    func synchronousSuites() async {
-        let rows = await Self.run([.dispatch, .dispatchAdapter, .stateCopy])
+    func synchronousSuites() async throws {
+        let rows = try await Self.run([.dispatch, .dispatchAdapter, .stateCopy])
         for suite in [Suite.dispatch, .dispatchAdapter, .stateCopy] {
             let suiteRows = rows.filter { $0.key.suite == suite }
             #expect(Set(suiteRows.map(\.key.architecture)) == Self.everyArchitecture, "\(suite)")
@@ -65,8 +65,8 @@ struct SuiteRunnerTests {
     }
 
     @Test("effects report µs, allocations and tasks for every architecture and feature")
-    func effectsSuite() async {
-        let rows = await Self.run([.effects])
+    func effectsSuite() async throws {
+        let rows = try await Self.run([.effects])
         #expect(Set(rows.map(\.key.architecture)) == Self.everyArchitecture.union(["reference"]))
         #expect(
             Set(rows.filter { $0.key.architecture != "reference" }.map(\.key.feature)) == [
@@ -96,8 +96,8 @@ struct SuiteRunnerTests {
     @Test(
         "layout covers N = 1…10000 in all three layouts, increment and no-op, counts observers and fits a growth exponent"
     )
-    func layoutSuite() async {
-        let rows = await Self.run([.layout])
+    func layoutSuite() async throws {
+        let rows = try await Self.run([.layout])
         for architecture in Self.everyArchitecture {
             for layout in Layout.allCases {
                 for feature in ["app/increment", "app/no-op"] {
@@ -132,8 +132,8 @@ struct SuiteRunnerTests {
     }
 
     @Test("baseline rows are the references, each a ratio to ordinary-work")
-    func baselineSuite() async {
-        let rows = await Self.run([.baseline]).filter { $0.key.metric == .time }
+    func baselineSuite() async throws {
+        let rows = try await Self.run([.baseline]).filter { $0.key.metric == .time }
         #expect(
             rows.map(\.key.feature) == [
                 "reference/ordinary-work", "reference/struct-mutation", "reference/closure-call",
@@ -231,9 +231,9 @@ struct SuiteRunnerTests {
     @Test(
         "allocation counts of synchronous dispatch are identical across two runs",
         .enabled(if: AllocationCounter.isAvailable))
-    func allocationCountsRepeat() async {
-        let first = await Self.run([.dispatch]).filter { $0.key.metric != .time }
-        let second = await Self.run([.dispatch]).filter { $0.key.metric != .time }
+    func allocationCountsRepeat() async throws {
+        let first = try await Self.run([.dispatch]).filter { $0.key.metric != .time }
+        let second = try await Self.run([.dispatch]).filter { $0.key.metric != .time }
         #expect(!first.isEmpty)
         #expect(first == second)
     }
@@ -242,7 +242,7 @@ struct SuiteRunnerTests {
         "a synchronous case is counted as many times as its run size says: twice in full, once quick",
         .enabled(if: AllocationCounter.isAvailable),
         arguments: [RunSize.full.synchronousCountRepetitions, RunSize.quick.synchronousCountRepetitions])
-    func synchronousCountRepetitions(_ repetitions: Int) async {
+    func synchronousCountRepetitions(_ repetitions: Int) async throws {
         var size = RunSize.smoke
         size.synchronousCountRepetitions = repetitions
         let runner = SuiteRunner(
@@ -250,7 +250,7 @@ struct SuiteRunnerTests {
             selection: { suite, architecture, _, _, _ in
                 suite == .dispatch && architecture == Subjects.all[0].id.rawValue
             })
-        let counts = await runner.run().filter { $0.key.metric == .mallocs }
+        let counts = try await runner.run().filter { $0.key.metric == .mallocs }
         #expect(!counts.isEmpty)
         #expect(counts.allSatisfy { $0.samples == repetitions && $0.min == $0.max }, "\(counts)")
     }
@@ -268,17 +268,84 @@ struct SuiteRunnerTests {
     }
 
     @Test("counting alone gives no time rows; timing with those counts gives every row in order")
-    func countsThenTimes() async {
+    func countsThenTimes() async throws {
         let timeMetrics: Set<Metric> = [.time, .cpuTime, .growthExponent, .growthSlope, .costPerObserver]
-        let counts = await dispatchRunner(.counts).run()
+        let counts = try await dispatchRunner(.counts).run()
         #expect(counts.contains { $0.key.metric == .mallocs })
         #expect(!counts.contains { timeMetrics.contains($0.key.metric) })
-        let timed = await dispatchRunner(.times(counts: counts)).run()
-        let whole = await dispatchRunner(.all).run()
+        let timed = try await dispatchRunner(.times(counts: counts)).run()
+        let whole = try await dispatchRunner(.all).run()
         #expect(timed.map(\.key) == whole.map(\.key))
         #expect(timed.filter { !timeMetrics.contains($0.key.metric) } == counts)
         #expect(timed.contains { $0.key.metric == .time && $0.ratioToBaseline != nil })
     }
+
+    /// A runner of one architecture's single-store layout cases at N = 1 timing with `counts`.
+    func layoutRunner(counts: [ResultRow]? = nil) -> SuiteRunner {
+        var runner = SuiteRunner(
+            size: .smoke, configuration: "debug", seed: 40,
+            selection: { suite, architecture, _, layout, n in
+                suite == .layout && architecture == Subjects.all[0].id.rawValue
+                    && (layout ?? Layout.singleStore.rawValue) == Layout.singleStore.rawValue && (n ?? 1) == 1
+            })
+        runner.passes = counts.map { .times(counts: $0) } ?? .counts
+        return runner
+    }
+
+    /// Counts of `layoutRunner` in which the increment allocates enough to be heavy.
+    func countsWithHeavyIncrement() async throws -> [ResultRow] {
+        try await layoutRunner().run().map { row in
+            var row = row
+            if row.key.feature == "app/increment" && row.key.metric == .bytes {
+                row.median = ResultRow.heavyBytesPerOperation
+            }
+            return row
+        }
+    }
+
+    @Test("a heavy case goes to the heavy-case timer with its group's seed, and its rows keep their place")
+    func heavyCaseTimer() async throws {
+        let counts = try await countsWithHeavyIncrement()
+        let increment = try #require(ResultRow.heavyCases(in: counts).first)
+        var runner = layoutRunner(counts: counts)
+        var timedApart = ResultRow(
+            key: ResultRow.Key(
+                suite: .layout, architecture: increment.architecture, feature: increment.feature,
+                layout: increment.layout, n: increment.n, metric: .time),
+            unit: .nanoseconds, median: 5, p10: 4, p25: 4, p75: 6, min: 3, max: 7, samples: 9,
+            configuration: "debug")
+        timedApart.ratioToBaseline = 0.5
+        let calls = Calls()
+        runner.heavyCaseTimer = { group, seed in
+            calls.list.append("\(group.feature) \(seed)")
+            return [timedApart]
+        }
+        let rows = try await runner.run()
+        // The no-op's shared group is the size's first (seed 40), the increment's own the second.
+        #expect(calls.list == ["app/increment 41"])
+        #expect(rows.first { $0.key == timedApart.key } == timedApart)
+        let inProcess = try await layoutRunner(counts: counts).run()
+        #expect(rows.map(\.key) == inProcess.map(\.key), "the same rows in the same order")
+    }
+
+    @Test("a heavy-case timer's failure stops the run with its message")
+    func heavyCaseTimerFailure() async throws {
+        var runner = layoutRunner(counts: try await countsWithHeavyIncrement())
+        runner.heavyCaseTimer = { _, _ throws(SuiteRunner.TimingFailure) in
+            throw SuiteRunner.TimingFailure("the timing process of the increment failed with status 1")
+        }
+        await #expect {
+            try await runner.run()
+        } throws: { error in
+            "\(error)" == "the timing process of the increment failed with status 1"
+        }
+    }
+}
+
+/// What a test's heavy-case timer was asked.
+@MainActor
+final class Calls {
+    var list: [String] = []
 }
 
 /// Effects count every thread's activity, and each count is the difference of two windows (2N
@@ -295,8 +362,8 @@ struct SuiteRunnerTests {
 )
 struct EffectTaskCountTests {
     @Test("every effect round trip of every architecture runs at least one task")
-    func everyRoundTripRunsATask() async {
-        let rows = await SuiteRunnerTests.run([.effects])
+    func everyRoundTripRunsATask() async throws {
+        let rows = try await SuiteRunnerTests.run([.effects])
         let tasks = rows.filter { $0.key.metric == .tasks }
         #expect(tasks.count == ArchitectureID.allCases.count * 3)
         let taskless = tasks.filter { $0.median < 1 }.map {
