@@ -85,9 +85,13 @@ extension BenchmarkConfiguration {
         /// Sampling stops waiting for calm rounds once kept rounds span this long.
         public var maximumSpan: Duration
 
-        /// Creates a gauge; the defaults allow 20% and wait up to 4 s.
+        /// The tolerance a gauge has unless told otherwise: 20%.
+        public static let defaultTolerance = 0.2
+
+        /// Creates a gauge; the defaults allow ``defaultTolerance`` and wait up to 4 s.
         public init(
-            index: Int, tolerance: Double = 0.2, calmest: Double? = nil, maximumSpan: Duration = .seconds(4)
+            index: Int, tolerance: Double = defaultTolerance, calmest: Double? = nil,
+            maximumSpan: Duration = .seconds(4)
         ) {
             precondition(index >= 0 && tolerance > 0, "BenchmarkConfiguration.Gauge")
             self.index = index
