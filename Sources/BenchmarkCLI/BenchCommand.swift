@@ -209,7 +209,9 @@ public enum BenchCommand {
         if let problem = referenceProblem(options, baseline: baseline, current: current) {
             throw .unusableInput(problem)
         }
-        if let problem = placementProblem(options, before, after) { throw .unusableInput(problem) }
+        if let problem = placementProblem(options, before, after, roundTrips: [baseline, current]) {
+            throw .unusableInput(problem)
+        }
         let instructionsSkipped = instructionSkip(baseline: baseline, before, after)
         if let instructionsSkipped { output.progress(instructionsSkipped) }
         let comparison: Comparison
@@ -288,12 +290,17 @@ public enum BenchCommand {
 
     /// Why the two runs' round-trip times mean different things, or nil: one timed them with every
     /// thread on one CPU, the other with threads free on every CPU, where each hop also waits for
-    /// another CPU to wake.
+    /// another CPU to wake. Only when both runs' rows (`roundTrips`) have round-trip times (in µs):
+    /// an instruction run or a run of synchronous suites has none to compare.
     static func placementProblem(
-        _ options: Invocation.CompareOptions, _ before: RunMetadata, _ after: RunMetadata
+        _ options: Invocation.CompareOptions, _ before: RunMetadata, _ after: RunMetadata,
+        roundTrips runs: [[ResultRow]]
     ) -> String? {
         let (old, new) = (before.roundTripPlacement, after.roundTripPlacement)
-        guard !options.countsOnly, old != new else { return nil }
+        let timeRoundTrips = runs.allSatisfy {
+            $0.contains { $0.key.metric == .time && $0.unit == .microseconds }
+        }
+        guard !options.countsOnly, old != new, timeRoundTrips else { return nil }
         return "\(options.baseline) timed its round trips on \(old.phrase), \(options.current) on "
             + "\(new.phrase): record both the same way (--all-cpus or not) or compare counts only (--counts-only)"
     }

@@ -2,16 +2,18 @@ import Foundation
 
 /// Another program run to completion: the timing child, Valgrind, `strip`, a `--best-of` process.
 enum ChildProcess {
-    /// Runs `path` with `arguments` (and `environment`, when given) and suspends until it exits;
-    /// throws unless it exits with status 0. It suspends rather than blocking its thread, so the main
-    /// actor stays free meanwhile (tests running beside it need it).
+    /// Runs `path` with `arguments` (and `environment` and working `directory`, when given) and
+    /// suspends until it exits; throws unless it exits with status 0. It suspends rather than
+    /// blocking its thread, so the main actor stays free meanwhile (tests running beside it need it).
     static func run(
-        _ path: String, _ arguments: [String], what: String, environment: [String: String]? = nil
+        _ path: String, _ arguments: [String], what: String, environment: [String: String]? = nil,
+        directory: URL? = nil
     ) async throws(BenchError) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         if let environment { process.environment = environment }
+        if let directory { process.currentDirectoryURL = directory }
         let status: Result<Int32, BenchError> = await withCheckedContinuation { finished in
             process.terminationHandler = { finished.resume(returning: .success($0.terminationStatus)) }
             do {
@@ -37,16 +39,18 @@ enum ChildProcess {
         }
     }
 
-    /// Runs `body` with a new directory `bench-<name>-<process id>-<random>` in the temporary
-    /// directory, for the files this process and its children exchange, and removes it afterwards.
-    /// The random part keeps two calls of one process (tests run in parallel) apart.
+    /// Runs `body` with a new directory `bench-<name>-<16 random hex digits>` in `parent` (the
+    /// temporary directory unless given), for the files this process and its children exchange,
+    /// and removes it afterwards. The name is random, so two calls of one process (tests run in
+    /// parallel) never share it, and of one length, so a child started in it sees a path of the
+    /// same length every time (``InstructionPass/childEnvironment`` says why that matters).
     static func withScratchDirectory<T>(
-        _ name: String, isolation: isolated (any Actor)? = #isolation,
-        _ body: (URL) async throws(BenchError) -> T
+        _ name: String, in parent: URL = FileManager.default.temporaryDirectory,
+        isolation: isolated (any Actor)? = #isolation, _ body: (URL) async throws(BenchError) -> T
     ) async throws(BenchError) -> T {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent(
-                "bench-\(name)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        let directory = parent.appendingPathComponent(
+            "bench-\(name)-\(String(repeating: "0", count: 16 - random.count))\(random)")
         defer { try? FileManager.default.removeItem(at: directory) }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

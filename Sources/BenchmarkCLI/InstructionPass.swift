@@ -46,21 +46,20 @@ enum InstructionPass {
         guard let executable = program else {
             throw .unusableInput("cannot find this program's path to run it under Valgrind")
         }
-        let dumps = try await ChildProcess.withScratchDirectory("instructions") {
+        let dumps = try await ChildProcess.withScratchDirectory("instructions", in: Self.scratchParent) {
             directory throws(BenchError) in
             let stripped = directory.appendingPathComponent("bench").path
             try await ChildProcess.run(strip, ["-o", stripped, executable], what: "strip")
             var dumps: [(label: String, instructions: Int)] = []
             for suite in SuiteRunner.instructionSuites where runner.selects(suite: suite) {
                 output.progress("instructions: \(suite.rawValue) under callgrind")
-                let prefix = directory.appendingPathComponent("\(suite.rawValue).out").path
                 try await ChildProcess.run(
                     valgrind,
                     [
                         "--tool=callgrind", "-q", "--collect-atstart=no", "--dump-instr=no",
-                        "--callgrind-out-file=\(prefix)", stripped, childCommand, suite.rawValue,
+                        "--callgrind-out-file=\(suite.rawValue).out", "./bench", childCommand, suite.rawValue,
                     ] + ChildProcess.forwardedArguments(options),
-                    what: "valgrind", environment: childEnvironment(environment))
+                    what: "valgrind", environment: childEnvironment, directory: directory)
                 dumps += try readDumps(in: directory, prefix: "\(suite.rawValue).out.")
             }
             return dumps
@@ -88,16 +87,27 @@ enum InstructionPass {
         }
     }
 
-    /// The child's environment: `environment` with every symbol bound when the program loads
-    /// (`LD_BIND_NOW=1`). Bound lazily, the first call through each symbol runs the dynamic linker's
-    /// resolver, about 1,000 instructions, inside whichever counting window makes that call first:
-    /// the first case of a pass counted about 1 instruction per operation too few (a struct mutation
-    /// 2.52 instead of the 3.5 its loop executes; docs/measurement.md). Like the timing process, it
-    /// binds the shared libraries' retains and releases to the runtime itself
-    /// (``TimingPass/weakBinding``), so no count includes the retain counters' detour.
-    static func childEnvironment(_ environment: [String: String]) -> [String: String] {
-        TimingPass.childEnvironment(environment).merging(["LD_BIND_NOW": "1"]) { _, bound in bound }
-    }
+    /// The child's environment, the same wherever `bench` runs. With it, the child started as
+    /// `./bench` in a scratch directory of ``scratchParent`` (whose name always has the same
+    /// length), nothing the child starts from depends on the parent's environment, working
+    /// directory or temporary directory. That matters because their sizes shift where the child's
+    /// objects land in the heap, and the counts of the Observation layouts move with the addresses
+    /// (probably through tables keyed by object identity, whose hash is the address): with the
+    /// parent's environment passed on, one 110-character variable more moved `closure-effects`'
+    /// scoped increment at N = 1 by 16 instructions, and in the gate of `.ci/run` layout rows moved
+    /// by 2.1–2.4% (docs/measurement.md, "Instructions"). The variables: every symbol bound when
+    /// the program loads (`LD_BIND_NOW=1`; bound lazily, the first call through each symbol runs
+    /// the dynamic linker's resolver, about 1,000 instructions, inside whichever counting window
+    /// makes that call first), the shared libraries' retains and releases bound to the runtime
+    /// itself (``TimingPass/weakBinding``), so no count includes the retain counters' detour, and
+    /// deterministic hashing (``DeterministicHashing``).
+    static let childEnvironment = [
+        "LD_BIND_NOW": "1", TimingPass.weakBinding.name: TimingPass.weakBinding.value,
+        DeterministicHashing.variable: "1",
+    ]
+
+    /// Where the pass's scratch directory goes: `/tmp`, not `TMPDIR`, whose length varies.
+    static let scratchParent = URL(fileURLWithPath: "/tmp")
 
     /// The child: counts the instructions of one suite's selected cases. `arguments` are the suite
     /// name followed by run options.

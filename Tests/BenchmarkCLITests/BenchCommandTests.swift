@@ -209,7 +209,8 @@ final class BenchCommandTests {
     @Test(
         "compare refuses round trips timed on one CPU against ones timed on every CPU, older files included")
     func otherRoundTripPlacement() async throws {
-        let time = CSVTestsRow.time(ratio: 4)
+        var time = CSVTestsRow.time(ratio: 4)
+        (time.key.suite, time.key.feature, time.unit) = (.effects, "counter/loadQuote", .microseconds)
         let oneCPU = try write([row(median: 2), time], to: "one-cpu.csv")
         let everyCPU = try write([row(median: 2), time], to: "every-cpu.csv", roundTrips: .everyCPU)
         let older = try write([row(median: 2), time], to: "older.csv", roundTrips: nil)
@@ -223,6 +224,13 @@ final class BenchCommandTests {
         #expect(await bench("compare", oneCPU, everyCPU).status == 2)
         #expect(await bench("compare", oneCPU, everyCPU, "--counts-only").status == 0)
         #expect(await bench("compare", older, everyCPU).status == 0)
+        let synchronous = CSVTestsRow.time(ratio: 4)
+        let olderSynchronous = try write(
+            [row(median: 2), synchronous], to: "older-sync.csv", roundTrips: nil)
+        let synchronousOnOneCPU = try write([row(median: 2), synchronous], to: "sync.csv")
+        #expect(
+            await bench("compare", olderSynchronous, synchronousOnOneCPU).status == 0,
+            "no round trips to compare (an instruction run, or synchronous suites only)")
     }
 
     @Test(

@@ -62,10 +62,34 @@ struct InstructionPassTests {
         #expect(rows.contains { $0.key.feature == "reference/copy-3-references" })
     }
 
-    @Test("The child binds every symbol at load, so no resolver runs inside a counting window")
-    func childBindsNow() {
-        let environment = InstructionPass.childEnvironment(["PATH": "/usr/bin", "LD_BIND_NOW": "0"])
-        #expect(environment == ["PATH": "/usr/bin", "LD_BIND_NOW": "1", "LD_DYNAMIC_WEAK": "1"])
+    @Test("The child binds every symbol at load and hashes deterministically, in an environment of its own")
+    func childEnvironment() {
+        #expect(
+            InstructionPass.childEnvironment == [
+                "LD_BIND_NOW": "1", "LD_DYNAMIC_WEAK": "1", "SWIFT_DETERMINISTIC_HASHING": "1",
+            ])
+    }
+
+    @Test(
+        "Instruction counts do not move with the size of bench's environment",
+        .enabled(
+            if: canCountInstructions, "needs valgrind, strip and the bench program built next to the tests"))
+    func countsIgnoreTheEnvironment() async throws {
+        guard
+            case .run(let options) = try Invocation.parse(
+                ["--quick", "--instructions", "--filter", "layout,closure-effects,single-store-scoped,n=1"],
+                vocabulary: BenchCommand.vocabulary)
+        else { throw CancellationError() }
+        var counts: [[Double]] = []
+        for padding in ["", String(repeating: "x", count: 110)] {
+            let rows = try await InstructionPass.run(
+                options, runner: BenchCommand.runner(options, seed: 0, output: Captured().output),
+                environment: ProcessInfo.processInfo.environment.merging(["BENCH_PADDING": padding]) { $1 },
+                output: Captured().output, program: Self.benchProgram)
+            counts.append(rows.map(\.median))
+        }
+        #expect(!counts[0].isEmpty)
+        #expect(counts[0] == counts[1])
     }
 
     /// Writes one instructions row as CSV with a metadata sidecar naming `cpu`; returns its path.

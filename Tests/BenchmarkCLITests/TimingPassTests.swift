@@ -26,7 +26,7 @@ struct TimingPassTests {
     func childrenBindWeakly() {
         #expect(
             TimingPass.childEnvironment(["PATH": "/usr/bin"]) == ["PATH": "/usr/bin", "LD_DYNAMIC_WEAK": "1"])
-        #expect(InstructionPass.childEnvironment([:])["LD_DYNAMIC_WEAK"] == "1")
+        #expect(InstructionPass.childEnvironment["LD_DYNAMIC_WEAK"] == "1")
     }
 
     @Test("only the bench program splits the passes (a test runner has no timing child)")
