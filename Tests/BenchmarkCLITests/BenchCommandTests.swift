@@ -290,3 +290,12 @@ enum CSVTestsRow {
             configuration: "release")
     }
 }
+
+/// The options of `bench run` with `arguments`; throws when they are not a run.
+@MainActor
+func parsedRunOptions(_ arguments: [String]) throws -> Invocation.RunOptions {
+    guard case .run(let options) = try Invocation.parse(arguments, vocabulary: BenchCommand.vocabulary) else {
+        throw BenchError.usage("not a run: \(arguments)")
+    }
+    return options
+}

@@ -46,11 +46,7 @@ struct InstructionPassTests {
         "The N and 2N difference counts the known body exactly: 9 instructions per operation",
         .enabled(if: canCountInstructions, "needs valgrind, strip and the bench program on x86_64"))
     func knownBodyCountsExactly() async throws {
-        guard
-            case .run(let options) = try Invocation.parse(
-                ["--instructions", "--allow-debug", "--filter", "baseline"],
-                vocabulary: BenchCommand.vocabulary)
-        else { throw CancellationError() }
+        let options = try parsedRunOptions(["--instructions", "--allow-debug", "--filter", "baseline"])
         let rows = try await InstructionPass.run(
             options, runner: BenchCommand.runner(options, seed: 0, output: Captured().output),
             environment: ProcessInfo.processInfo.environment, output: Captured().output,
@@ -75,11 +71,9 @@ struct InstructionPassTests {
         .enabled(
             if: canCountInstructions, "needs valgrind, strip and the bench program built next to the tests"))
     func countsIgnoreTheEnvironment() async throws {
-        guard
-            case .run(let options) = try Invocation.parse(
-                ["--quick", "--instructions", "--filter", "layout,closure-effects,single-store-scoped,n=1"],
-                vocabulary: BenchCommand.vocabulary)
-        else { throw CancellationError() }
+        let options = try parsedRunOptions([
+            "--quick", "--instructions", "--filter", "layout,closure-effects,single-store-scoped,n=1",
+        ])
         var counts: [[Double]] = []
         for padding in ["", String(repeating: "x", count: 110)] {
             let rows = try await InstructionPass.run(

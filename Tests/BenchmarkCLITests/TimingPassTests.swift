@@ -41,10 +41,7 @@ struct TimingPassTests {
             if: AllocationCounter.isCountingRetains && InstructionPassTests.benchProgram != nil,
             "needs the retain counters and the bench program built next to the tests"))
     func splitRun() async throws {
-        guard
-            case .run(let options) = try Invocation.parse(
-                ["--allow-debug", "--quick", "--filter", "baseline"], vocabulary: BenchCommand.vocabulary)
-        else { throw CancellationError() }
+        let options = try parsedRunOptions(["--allow-debug", "--quick", "--filter", "baseline"])
         let rows = try await TimingPass.run(
             options, seed: 7, output: Captured().output, environment: ProcessInfo.processInfo.environment,
             program: InstructionPassTests.benchProgram)
@@ -62,11 +59,9 @@ struct TimingPassTests {
             "needs the retain counters and the bench program built next to the tests"))
     func heavyCaseApart() async throws {
         // At N = 100 an Observation single store allocates 66,748 B per increment: a heavy case.
-        guard
-            case .run(let options) = try Invocation.parse(
-                ["--allow-debug", "--quick", "--filter", "layout,observable-viewmodel,single-store,n=100"],
-                vocabulary: BenchCommand.vocabulary)
-        else { throw CancellationError() }
+        let options = try parsedRunOptions([
+            "--allow-debug", "--quick", "--filter", "layout,observable-viewmodel,single-store,n=100",
+        ])
         let rows = try await TimingPass.run(
             options, seed: 7, output: Captured().output, environment: ProcessInfo.processInfo.environment,
             program: InstructionPassTests.benchProgram)
