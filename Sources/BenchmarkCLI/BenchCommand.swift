@@ -297,9 +297,7 @@ public enum BenchCommand {
         roundTrips runs: [[ResultRow]]
     ) -> String? {
         let (old, new) = (before.roundTripPlacement, after.roundTripPlacement)
-        let timeRoundTrips = runs.allSatisfy {
-            $0.contains { $0.key.metric == .time && $0.unit == .microseconds }
-        }
+        let timeRoundTrips = runs.allSatisfy { $0.contains(where: \.isRoundTripTime) }
         guard !options.countsOnly, old != new, timeRoundTrips else { return nil }
         return "\(options.baseline) timed its round trips on \(old.phrase), \(options.current) on "
             + "\(new.phrase): record both the same way (--all-cpus or not) or compare counts only (--counts-only)"

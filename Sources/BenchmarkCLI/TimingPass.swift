@@ -167,21 +167,16 @@ enum TimingPass {
         _ group: ResultRow.Key.Group, _ options: Invocation.RunOptions, counts: String, program: String,
         environment: [String: String]
     ) async throws(BenchError) -> [ResultRow] {
-        let name = [
-            group.suite.rawValue, group.architecture, group.feature, group.layout,
-            group.n.isEmpty ? "" : "n=\(group.n)",
-        ]
-        .filter { !$0.isEmpty }.joined(separator: " ")
         return try await ChildProcess.withScratchDirectory("heavy") { directory throws(BenchError) in
             let timesPath = directory.appendingPathComponent("times.csv").path
             try await ChildProcess.run(
                 program, [heavyCaseCommand, counts, timesPath] + ChildProcess.forwardedArguments(options),
-                what: "the timing process of \(name)", environment: childEnvironment(environment))
+                what: "the timing process of \(group)", environment: childEnvironment(environment))
             let rows = try BenchCommand.readRows(timesPath).filter {
                 $0.key.group == group && [.time, .cpuTime].contains($0.key.metric)
             }
             guard rows.contains(where: { $0.key.metric == .time }) else {
-                throw .unusableInput("the timing process of \(name) wrote no time for it")
+                throw .unusableInput("the timing process of \(group) wrote no time for it")
             }
             return rows
         }

@@ -90,12 +90,20 @@ public enum BestOf {
 
 extension ResultRow.Key {
     /// Everything but the metric: the rows of one measured case.
-    public struct Group: Hashable, Sendable {
+    public struct Group: Hashable, Sendable, CustomStringConvertible {
         public var suite: Suite
         public var architecture: String
         public var feature: String
         public var layout: String
         public var n: String
+
+        /// `layout / local-reducer / app/increment / single-store / n=10000`: the key's spelling
+        /// without the metric.
+        public var description: String {
+            [suite.rawValue, architecture, feature, layout, n.isEmpty ? "" : "n=\(n)"]
+                .filter { !$0.isEmpty }
+                .joined(separator: " / ")
+        }
     }
 
     /// The case this row belongs to.

@@ -205,7 +205,7 @@ public struct Comparison: Sendable {
     /// case, and ``synchronousTimeTolerance`` for the others.
     public static func timeTolerance(for row: ResultRow, isHeavy: Bool, override: Double? = nil) -> Double {
         if let override { return override }
-        if row.unit == .microseconds { return roundTripTimeTolerance }
+        if row.isRoundTripTime { return roundTripTimeTolerance }
         return isHeavy ? heavyTimeTolerance : synchronousTimeTolerance
     }
 

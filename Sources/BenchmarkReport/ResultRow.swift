@@ -34,11 +34,7 @@ public struct ResultRow: Equatable, Sendable {
                 < (rhs.suite.rawValue, rhs.architecture, rhs.feature, rhs.layout, rhs.n, rhs.metric.rawValue)
         }
 
-        public var description: String {
-            [suite.rawValue, architecture, feature, layout, n.isEmpty ? "" : "n=\(n)", metric.rawValue]
-                .filter { !$0.isEmpty }
-                .joined(separator: " / ")
-        }
+        public var description: String { "\(group) / \(metric.rawValue)" }
     }
 
     public var key: Key
@@ -126,6 +122,9 @@ public struct ResultRow: Equatable, Sendable {
     /// rather than by the reference's kind of work, is gated with a wider tolerance
     /// (`Comparison.heavyTimeTolerance`).
     public static let heavyBytesPerOperation = 65_536.0
+
+    /// Whether this row is the time of an effect round trip: round trips are the rows timed in µs.
+    public var isRoundTripTime: Bool { key.metric == .time && unit == .microseconds }
 
     /// The cases `rows` says are heavy: those whose bytes per operation reach
     /// ``heavyBytesPerOperation``.

@@ -86,7 +86,7 @@ struct TimingPassTests {
             try await timer(group, 3)
         } throws: { error in
             "\(error)"
-                == "the timing process of layout local-reducer app/increment single-store n=10000 failed with status 1"
+                == "the timing process of layout / local-reducer / app/increment / single-store / n=10000 failed with status 1"
         }
     }
 }
