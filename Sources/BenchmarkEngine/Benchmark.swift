@@ -137,16 +137,23 @@ public struct Benchmark {
         )
     }
 
-    /// Runs one sample of `iterations` operations with `meter` around the measured part.
+    /// Runs one sample of `iterations` operations with `meter` around the measured part; a
+    /// synchronous body runs with its stack at `stackOffset` within the page when one is given
+    /// (``StackAlignment``).
     @usableFromInline
     func runSample(
         iterations: Int,
         meter: inout Meter,
+        stackOffset: Int? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async {
         switch sample {
         case .sync(let body):
-            body(iterations, &meter)
+            if let stackOffset {
+                StackAlignment.withOffset(stackOffset) { body(iterations, &meter) }
+            } else {
+                body(iterations, &meter)
+            }
         case .async(let body):
             await body(iterations, &meter)
         }
@@ -171,13 +178,15 @@ public struct Benchmark {
     /// One sample of `iterations` operations: nanoseconds on `clock` and, for async benchmarks, the
     /// CPU time every thread of the process spent meanwhile (an async operation's work is spread
     /// over threads, and time spent waiting for a thread to wake counts in `elapsed` only).
+    /// `stackOffset` places a synchronous body's stack (``StackAlignment``).
     func sampleTime(
         iterations: Int,
         clock: SampleClock = .monotonic,
+        stackOffset: Int? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async -> SampleTime {
         var meter = Meter(mode: .time(clock), readsProcessCPUTime: isAsync)
-        await runSample(iterations: iterations, meter: &meter)
+        await runSample(iterations: iterations, meter: &meter, stackOffset: stackOffset)
         return SampleTime(elapsed: meter.elapsedNanoseconds, processCPU: meter.processCPUNanoseconds)
     }
 

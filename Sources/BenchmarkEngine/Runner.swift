@@ -264,14 +264,14 @@ public struct BenchmarkRunner: Sendable {
         }
         var orders = RoundOrders(count: benchmarks.count, seed: configuration.seed)
         var discarded = SampleLog(count: benchmarks.count)
-        for _ in 0..<configuration.warmUpRounds {
-            await sampleRound(orders.next(), benchmarks, sizes, into: &discarded)
+        for round in 0..<configuration.warmUpRounds {
+            await sampleRound(orders.next(), benchmarks, sizes, at: round, into: &discarded)
         }
         var log = SampleLog(count: benchmarks.count)
         let start = ContinuousClock.now
         var kept = 0
         while needsAnotherRound(kept: kept, calm: calmRounds(in: log).count, since: start) {
-            await sampleRound(orders.next(), benchmarks, sizes, into: &log)
+            await sampleRound(orders.next(), benchmarks, sizes, at: kept, into: &log)
             kept += 1
             if kept % 10 == 0 && kept <= configuration.samples {
                 progress(.roundsKept(kept, of: configuration.samples))
@@ -308,15 +308,18 @@ public struct BenchmarkRunner: Sendable {
         return gauge.calmRounds(log.times[gauge.index])
     }
 
-    /// Takes one sample of each benchmark, in `order`.
+    /// Takes one sample of each benchmark, in `order`, the synchronous ones with their stack at
+    /// round `round`'s position (``StackAlignment/offset(forRound:)``).
     private func sampleRound(
-        _ order: [Int], _ benchmarks: [Benchmark], _ sizes: [BatchSize], into log: inout SampleLog,
-        isolation: isolated (any Actor)? = #isolation
+        _ order: [Int], _ benchmarks: [Benchmark], _ sizes: [BatchSize], at round: Int,
+        into log: inout SampleLog, isolation: isolated (any Actor)? = #isolation
     ) async {
+        let stackOffset = StackAlignment.offset(forRound: round)
         for index in order {
             let iterations = sizes[index].iterations
             let time = await benchmarks[index].sampleTime(
-                iterations: iterations, clock: configuration.clock(for: benchmarks[index]))
+                iterations: iterations, clock: configuration.clock(for: benchmarks[index]),
+                stackOffset: stackOffset)
             log.times[index].append(Double(time.elapsed) / Double(iterations))
             if let cpu = time.processCPU { log.processCPU[index].append(Double(cpu) / Double(iterations)) }
         }
