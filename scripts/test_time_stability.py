@@ -84,9 +84,41 @@ class AloneTests(unittest.TestCase):
                       done.stdout)
         self.assertIn("worst: layout b app/increment multi-store 1 at 0.500 (full/alone) over 2 cases", done.stdout)
 
+    def test_with_several_runs_alone_is_the_median_of_the_processes(self) -> None:
+        folder = Path(tempfile.mkdtemp())
+        full = write(folder / "full.csv", [("layout", "a", "single-store", "10", 30, 3)])
+        calls = folder / "calls"
+        fake = folder / "bench"
+        # The k-th process gives 20, 60 and 24 ns (ratios 2, 6 and 2.4): the median is 24 ns and 2.4.
+        fake.write_text(textwrap.dedent(f"""\
+            #!{sys.executable}
+            import csv, sys
+            calls = open({str(calls)!r}, "a+")
+            calls.seek(0)
+            k = len(calls.read().splitlines())
+            calls.write("call\\n")
+            time, ratio = [(20, 2), (60, 6), (24, 2.4)][k]
+            output = sys.argv[sys.argv.index("--output") + 1]
+            with open(output, "w", newline="") as file:
+                writer = csv.writer(file)
+                writer.writerow({HEADER!r})
+                writer.writerow(["layout", "a", "app/increment", "single-store", "10", "time", "ns", time, time,
+                                 time, time, time, time, 25, ratio, "release", ""])
+            """))
+        fake.chmod(0o755)
+        done = run("alone", str(full), "--bench", str(fake), "--runs", "3")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(calls.read_text().splitlines(), ["call"] * 3)
+        self.assertIn("layout a app/increment single-store 10 | 30 ns | 24 ns | 1.250 | 1.250 | 1.250", done.stdout)
+        self.assertIn("over 1 cases, alone the median of 3 processes", done.stdout)
 
-if __name__ == "__main__":
-    unittest.main()
+    def test_fewer_than_one_run_is_an_error(self) -> None:
+        folder = Path(tempfile.mkdtemp())
+        full = write(folder / "full.csv", [("layout", "a", "single-store", "10", 30, 3)])
+        done = run("alone", str(full), "--runs", "0")
+        self.assertEqual(done.returncode, 2)
+        self.assertEqual(done.stderr.strip(), "time_stability.py: error: --runs must be at least 1, not 0")
+
 
 
 class BuildsTests(unittest.TestCase):
@@ -112,3 +144,7 @@ class BuildsTests(unittest.TestCase):
         done = run("builds", "--first", *first, "--second", *second)
         self.assertEqual(done.returncode, 2)
         self.assertIn("is measured by one build only", done.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -4,10 +4,13 @@ full runs against each other.
 
 Usage:
   python3 scripts/time_stability.py alone FULL.csv [--bench PATH] [--suites dispatch,state-copy,layout]
+                                     [--runs K]
       Runs every time row of FULL.csv's chosen suites on its own (`bench --filter` naming its suite,
       architecture, feature, layout and size) and prints full/alone per case, the worst first, for
       the median, the 10th percentile and ratio_to_baseline, then how many lie outside 15% and the
-      worst median and ratio.
+      worst median and ratio. With --runs K (default 1), every case is run alone in K processes, one
+      after another, and "alone" is the median of the K processes' values: a process that ran in
+      a slow phase of the machine then no longer decides the case alone.
   python3 scripts/time_stability.py repeat RUN.csv RUN.csv ... [--suites ...]
       Prints, per case, how far each run's ratio_to_baseline lies from the median over the runs,
       the worst first, then how many cases stay within 10% in every run.
@@ -71,21 +74,33 @@ def worst_first(item: tuple) -> float:
     return -max(item[0], 1 / item[0])
 
 
-def alone(full: Path, bench: str, suites: set[str]) -> None:
+def run_alone(bench: str, case: tuple[str, ...], output: Path, suites: set[str]) -> dict[str, str]:
+    """The time row of `case` from a `bench` process that runs just that case."""
+    command = [bench, "--filter", filter_terms(case), "--output", str(output)]
+    done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if done.returncode != 0:
+        fail(f"{' '.join(command)} failed: {done.stderr.strip().splitlines()[-1:]}")
+    rows = time_rows(output, suites)
+    if case not in rows:
+        fail(f"{' '.join(command)} wrote no time row of {' '.join(p for p in case if p)}")
+    return rows[case]
+
+
+def alone(full: Path, bench: str, suites: set[str], runs: int) -> None:
+    if runs < 1:
+        fail(f"--runs must be at least 1, not {runs}")
     cases = time_rows(full, suites)
     results = []
     with tempfile.TemporaryDirectory() as folder:
         for index, (case, row) in enumerate(sorted(cases.items()), start=1):
-            output = Path(folder) / f"case-{index}.csv"
-            command = [bench, "--filter", filter_terms(case), "--output", str(output)]
-            done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-            if done.returncode != 0:
-                fail(f"{' '.join(command)} failed: {done.stderr.strip().splitlines()[-1:]}")
-            single = time_rows(output, suites)[case]
-            times = float(row["median"]) / float(single["median"])
-            ratios = ratio(row) / ratio(single) if ratio(row) and ratio(single) else None
-            tenths = float(row["p10"]) / float(single["p10"])
-            results.append((times, case, float(row["median"]), float(single["median"]), row["unit"], ratios, tenths))
+            singles = [run_alone(bench, case, Path(folder) / f"case-{index}-{k}.csv", suites) for k in range(runs)]
+            by_itself = statistics.median(float(single["median"]) for single in singles)
+            times = float(row["median"]) / by_itself
+            alone_ratios = [ratio(single) for single in singles]
+            ratios = (ratio(row) / statistics.median(alone_ratios)
+                      if ratio(row) and all(alone_ratios) else None)
+            tenths = float(row["p10"]) / statistics.median(float(single["p10"]) for single in singles)
+            results.append((times, case, float(row["median"]), by_itself, row["unit"], ratios, tenths))
             print(f"[{index}/{len(cases)}] {' '.join(p for p in case if p)}: full/alone {times:.3f}", file=sys.stderr)
     results.sort(key=worst_first)
     print("case | full | alone | full/alone | full/alone of p10 | full/alone of ratio_to_baseline")
@@ -103,7 +118,8 @@ def alone(full: Path, bench: str, suites: set[str]) -> None:
         value, case = min(with_ratios, key=worst_first)
         print(f"worst ratio: {' '.join(p for p in case if p)} at {value:.3f} (full/alone of ratio_to_baseline)")
     times, case, *_ = results[0]
-    print(f"worst: {' '.join(p for p in case if p)} at {times:.3f} (full/alone) over {len(results)} cases")
+    print(f"worst: {' '.join(p for p in case if p)} at {times:.3f} (full/alone) over {len(results)} cases"
+          + (f", alone the median of {runs} processes" if runs > 1 else ""))
 
 
 def repeat(runs: list[Path], suites: set[str]) -> None:
@@ -161,6 +177,7 @@ def main() -> None:
     alone_parser.add_argument("full", type=Path)
     alone_parser.add_argument("--bench", default=".build/release/bench")
     alone_parser.add_argument("--suites", default=DEFAULT_SUITES)
+    alone_parser.add_argument("--runs", type=int, default=1)
     repeat_parser = sub.add_parser("repeat")
     repeat_parser.add_argument("runs", type=Path, nargs="+")
     repeat_parser.add_argument("--suites", default=DEFAULT_SUITES)
@@ -171,7 +188,7 @@ def main() -> None:
     arguments = parser.parse_args()
     suites = set(arguments.suites.split(","))
     if arguments.command == "alone":
-        alone(arguments.full, arguments.bench, suites)
+        alone(arguments.full, arguments.bench, suites, arguments.runs)
     elif arguments.command == "builds":
         builds(arguments.first, arguments.second, suites)
     else:

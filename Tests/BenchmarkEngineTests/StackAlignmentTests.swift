@@ -1,8 +1,8 @@
 import BenchmarkEngine
 import Testing
 
-/// Stack positions: the sequence the runner follows, and that a position holds whatever the caller's
-/// own depth.
+/// Stack positions: the sequence the runner follows, and that a position holds whatever the
+/// caller's own depth.
 struct StackAlignmentTests {
     @Test func roundsCoverThePageEvenlyFromTheFirst() {
         let offsets = (0..<256).map(StackAlignment.offset(forRound:))
@@ -21,10 +21,10 @@ struct StackAlignmentTests {
     }
 
     @Test func offsetsMoveThePositionByTheirDifference() {
+        let page = StackAlignment.period
         let base = Self.position(at: 0)
         for offset in [16, 48, 1024, 2000, 4080] {
-            #expect(
-                (Self.position(at: offset) - base + StackAlignment.period) % StackAlignment.period == offset)
+            #expect((Self.position(at: offset) - base + page) % page == offset)
         }
     }
 
@@ -40,10 +40,11 @@ struct StackAlignmentTests {
         let configuration = BenchmarkConfiguration(
             targetSampleDuration: .microseconds(50), warmUpRounds: 2, samples: 6)
         _ = await BenchmarkRunner(configuration: configuration).run([benchmark])
+        let page = StackAlignment.period
         let rounds = Array(log.positions.suffix(8))
         let expected = [0, 1] + Array(0..<6)
         for (position, round) in zip(rounds, expected) {
-            let moved = (position - rounds[0] + StackAlignment.period) % StackAlignment.period
+            let moved = (position - rounds[0] + page) % page
             #expect(moved == StackAlignment.offset(forRound: round))
         }
     }
