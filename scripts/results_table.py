@@ -97,6 +97,12 @@ def short(value: float) -> str:
     return f"{value:.0f}" if value >= 100 else f"{value:.1f}" if value >= 1 else f"{value:.2f}"
 
 
+def exponent(value: float) -> str:
+    """A growth exponent to two places, without the sign of a fit that rounds to zero (-0.00)."""
+    text = f"{value:.2f}"
+    return "0.00" if text == "-0.00" else text
+
+
 def per_layout(results: Results, architecture: str, feature: str, metric: str, n: str,
                formatted) -> str:
     """One figure per layout (single / scoped / multi), `formatted` and joined with slashes."""
@@ -122,7 +128,7 @@ def table(results: Results) -> str:
             f"{m('effects', a, 'counter/loadQuote', 'tasks'):g}",
             per_layout(results, a, "app/increment", "time", "1000", lambda ns: short(ns / 1000)),
             per_layout(results, a, "app/increment", "observers-woken", "1000", "{:g}".format),
-            per_layout(results, a, "app/increment", "growth-exponent", "", "{:.2f}".format),
+            per_layout(results, a, "app/increment", "growth-exponent", "", exponent),
             per_layout(results, a, "app/no-op", "observers-woken", "1000", "{:g}".format),
             f"{m('state-copy', a, 'transfer/updateAmount', 'time', '', '10000'):.1f}",
             f"{m('state-copy', a, 'transfer/submitTransfer', 'bytes', '', '10000'):.0f}",

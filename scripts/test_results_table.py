@@ -104,6 +104,17 @@ class ResultsTableTest(unittest.TestCase):
         self.assertEqual(result.stdout.count("| 777 / 1 / 0 |"), len({r["architecture"] for r in rows
                                                                         if r["suite"] == "dispatch"}))
 
+    def test_an_exponent_that_rounds_to_zero_has_no_sign(self):
+        rows = [dict(r) for r in self.rows]
+        exponents = {"single-store": "-0.004", "single-store-scoped": "-0.006", "multi-store": "0.001"}
+        for row in rows:
+            if (row["suite"], row["feature"], row["metric"]) == ("layout", "app/increment", "growth-exponent"):
+                row["median"] = exponents[row["layout"]]
+        result = run(str(self.write("exponents.csv", rows)))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout.count("| 0.00 / -0.01 / 0.00 |"), len({r["architecture"] for r in rows
+                                                                                if r["suite"] == "dispatch"}))
+
     def test_check_passes_on_a_readme_holding_the_table_and_fails_otherwise(self):
         table = run(str(self.baseline)).stdout
         readme = self.folder / "README.md"
