@@ -41,8 +41,7 @@ public enum BenchCommand {
             [TimingPass.childCommand, TimingPass.heavyCaseCommand].contains(command)
         {
             return await TimingPass.child(
-                Array(arguments.dropFirst()), startsHeavyCaseProcesses: command == TimingPass.childCommand,
-                output: output, environment: environment)
+                command, Array(arguments.dropFirst()), output: output, environment: environment)
         }
         do {
             let invocation = try Invocation.parse(arguments, vocabulary: vocabulary)
@@ -115,6 +114,7 @@ public enum BenchCommand {
         var metadata = RunMetadata.current(configuration: configuration, options: arguments)
         metadata.seed = seed
         metadata.roundTrips = runner(options, seed: seed, output: output).roundTripPlacement
+        metadata.timingProcesses = options.instructions ? nil : TimingPass.processes(options)
         do {
             try destination.commit(csv: text, metadata: metadata)
         } catch {
@@ -183,6 +183,7 @@ public enum BenchCommand {
     static func runner(_ options: Invocation.RunOptions, seed: UInt64, output: Output) -> SuiteRunner {
         var size = options.quick ? RunSize.quick : RunSize.full
         if let samples = options.samples { size.samples = samples }
+        if let processes = options.timingProcesses { size.timingProcesses = processes }
         let filter = options.filter
         var runner = SuiteRunner(
             size: size,

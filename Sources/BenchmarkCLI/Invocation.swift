@@ -35,6 +35,8 @@ public enum Invocation: Equatable, Sendable {
         public var samples: Int?
         /// Run this many separate processes and keep each case's rows from its middle process.
         public var bestOf = 1
+        /// Time in this many processes that share every group's rounds; nil: the run size's default.
+        public var timingProcesses: Int?
         /// Seeds the shuffled order of the timing rounds; nil picks one from the clock.
         public var seed: UInt64?
         /// Count instructions per operation under Valgrind instead of timing (synchronous cases only).

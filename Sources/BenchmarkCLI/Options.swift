@@ -136,6 +136,17 @@ extension CommandOption {
             arguments: { $0.samples.map { ["--samples", String($0)] } ?? [] }
         ),
         CommandOption(
+            "--timing-processes", .named("<n>"), measuring, forwarded: true, example: "1",
+            help: "Time in <n> processes, one after another, each taking an equal share of every "
+                + "group's rounds, and pool their samples (default \(RunSize.full.timingProcesses), "
+                + "--quick \(RunSize.quick.timingProcesses)). Each process places code and data anew, "
+                + "which moved single cases by up to 24% for a whole process (docs/measurement.md).",
+            apply: { text, options throws(BenchError) in
+                options.run.timingProcesses = try wholeNumber("--timing-processes", text, in: 1...8)
+            },
+            arguments: { $0.timingProcesses.map { ["--timing-processes", String($0)] } ?? [] }
+        ),
+        CommandOption(
             "--all-cpus", .flag, measuring, forwarded: true,
             help: "Time effect round trips with threads free on every CPU, as an app's are. By default "
                 + "they run on one CPU (Linux), where a hop does not wait for another CPU to wake: on a "

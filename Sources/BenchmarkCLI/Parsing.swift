@@ -86,6 +86,10 @@ extension Invocation {
             throw .usage(
                 "--instructions and --best-of conflict: instruction counts do not vary between processes")
         }
+        if options.instructions && options.timingProcesses != nil {
+            throw .usage(
+                "--instructions and --timing-processes conflict: counting instructions times nothing")
+        }
         if options.output != nil && options.format == .table {
             throw .usage("--output writes CSV or JSON for other tools; drop --format table or --output")
         }

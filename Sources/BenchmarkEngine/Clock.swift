@@ -7,7 +7,7 @@
 #endif
 
 /// Which clock times a sample.
-public enum SampleClock: String, Sendable, Equatable {
+public enum SampleClock: String, Sendable, Equatable, Codable {
     /// Elapsed wall time on the monotonic clock (`MonotonicClock`): what a user waits. The default.
     case monotonic
     /// CPU time of the calling thread: excludes time the thread spent preempted, so it stays

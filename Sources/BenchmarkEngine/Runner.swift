@@ -24,6 +24,9 @@ public struct BenchmarkConfiguration: Sendable, Equatable {
     public var seed: UInt64
     /// A benchmark of the run that tells calm rounds from disturbed ones (nil: every round counts).
     public var gauge: Gauge?
+    /// Which share of a group's rounds this run takes, when several processes time the group
+    /// (``RoundShare``): it decides the stack positions of its rounds (default: the whole group).
+    public var share: RoundShare = .whole
 
     /// Creates a configuration; every value has a default.
     public init(
@@ -62,6 +65,41 @@ public struct BenchmarkConfiguration: Sendable, Equatable {
         let (seconds, attoseconds) = targetSampleDuration.components
         return UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
     }
+
+    /// The stack position of this run's round `round` (``StackAlignment/offset(forRound:)``): the
+    /// shares of a group take turns along one sequence of positions, so together they cover the page
+    /// as evenly as one process taking all their rounds would.
+    func stackOffset(forRound round: Int) -> Int {
+        StackAlignment.offset(forRound: round * share.count + share.index)
+    }
+}
+
+/// One of several processes that each take part of a group's rounds, whose samples are then pooled.
+///
+/// With address-space randomisation, every process places the heap and the shared libraries
+/// anew, and a case can run faster or slower for a whole process because of where its code and
+/// data landed: one case family ran 14% to 24% slow at every N in single processes that were
+/// otherwise like the rest (docs/measurement.md, "Rounds in several processes"). Spreading a
+/// group's rounds over several processes times every case over several such draws, and its low
+/// percentile comes from the draws that suit it, as it does for stack positions.
+public struct RoundShare: Sendable, Equatable {
+    /// This process's share, from 0.
+    public var index: Int
+    /// How many processes share the rounds.
+    public var count: Int
+
+    /// Share `index` of `count`.
+    public init(_ index: Int, of count: Int) {
+        precondition(count > 0 && (0..<count).contains(index), "RoundShare: \(index) of \(count)")
+        self.index = index
+        self.count = count
+    }
+
+    /// All of a group's rounds, in one process.
+    public static let whole = RoundShare(0, of: 1)
+
+    /// The last share: the process that pools the others' samples with its own.
+    public var isLast: Bool { index == count - 1 }
 }
 
 extension BenchmarkConfiguration {
@@ -144,6 +182,9 @@ public struct BenchmarkResult: Sendable, Equatable {
     /// True when a gauge was given but fewer calm rounds than configured were found within its
     /// maximum span: `samples` then holds every round, disturbed ones included.
     public var wasDisturbed = false
+    /// The process's CPU nanoseconds per operation of each kept sample (async benchmarks only),
+    /// in round order: what ``processCPUTime`` summarises.
+    public var processCPUSamples: [Double] = []
 
     /// The time per operation that stands for this benchmark's cost: `time`'s ``costStatistic``.
     public var cost: Double { costStatistic.value(of: time) }
@@ -152,6 +193,25 @@ public struct BenchmarkResult: Sendable, Equatable {
     /// side uses its own ``costStatistic``.
     public func ratio(to reference: BenchmarkResult) -> Double {
         cost / reference.cost
+    }
+
+    /// The results of several shares of one benchmark's rounds (``RoundShare``) as one result:
+    /// their samples together, in share order; the smallest batch size; flags set when any share's
+    /// is. Nil for no shares, or shares of different benchmarks.
+    public static func pooling(_ shares: [BenchmarkResult]) -> BenchmarkResult? {
+        guard let first = shares.first, shares.allSatisfy({ $0.name == first.name }),
+            let time = Statistics(shares.flatMap(\.samples))
+        else { return nil }
+        let cpuSamples = shares.flatMap(\.processCPUSamples)
+        var pooled = BenchmarkResult(
+            name: first.name, iterationsPerSample: shares.map(\.iterationsPerSample).min()!,
+            samples: shares.flatMap(\.samples), time: time,
+            reachedIterationLimit: shares.contains(where: \.reachedIterationLimit), clock: first.clock,
+            processCPUTime: Statistics(cpuSamples), costStatistic: first.costStatistic)
+        pooled.processCPUSamples = cpuSamples
+        pooled.roundsSetAside = shares.map(\.roundsSetAside).reduce(0, +)
+        pooled.wasDisturbed = shares.contains(where: \.wasDisturbed)
+        return pooled
     }
 }
 
@@ -165,7 +225,7 @@ public struct BenchmarkResult: Sendable, Equatable {
 /// comparison uses").
 /// A round trip's samples differ by how the operating system schedules its threads, which is part
 /// of what a round trip costs, so round trips keep the median.
-public enum CostStatistic: String, Sendable, Equatable {
+public enum CostStatistic: String, Sendable, Equatable, Codable {
     /// The 10th percentile: synchronous benchmarks.
     case p10
     /// The median: effect round trips (async benchmarks).
@@ -298,6 +358,7 @@ public struct BenchmarkRunner: Sendable {
             )
             result.roundsSetAside = kept - used.roundCount
             result.wasDisturbed = disturbed
+            result.processCPUSamples = used.processCPU[index]
             return result
         }
     }
@@ -309,12 +370,12 @@ public struct BenchmarkRunner: Sendable {
     }
 
     /// Takes one sample of each benchmark, in `order`, the synchronous ones with their stack at
-    /// round `round`'s position (``StackAlignment/offset(forRound:)``).
+    /// round `round`'s position (``BenchmarkConfiguration/stackOffset(forRound:)``).
     private func sampleRound(
         _ order: [Int], _ benchmarks: [Benchmark], _ sizes: [BatchSize], at round: Int,
         into log: inout SampleLog, isolation: isolated (any Actor)? = #isolation
     ) async {
-        let stackOffset = StackAlignment.offset(forRound: round)
+        let stackOffset = configuration.stackOffset(forRound: round)
         for index in order {
             let iterations = sizes[index].iterations
             let time = await benchmarks[index].sampleTime(
@@ -403,5 +464,48 @@ extension BenchmarkRunner {
                     + (disturbed ? ", too few calm: all kept, rows flagged disturbed" : "")
             }
         }
+    }
+}
+
+/// A result travels between processes (``RoundShare``) as its raw samples and flags; its
+/// statistics are computed again from the samples when it is read.
+extension BenchmarkResult: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case name, iterationsPerSample, samples, reachedIterationLimit, clock, costStatistic
+        case processCPUSamples, roundsSetAside, wasDisturbed
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let samples = try container.decode([Double].self, forKey: .samples)
+        guard let time = Statistics(samples) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .samples, in: container, debugDescription: "a result needs at least one sample")
+        }
+        let cpuSamples = try container.decode([Double].self, forKey: .processCPUSamples)
+        self.init(
+            name: try container.decode(String.self, forKey: .name),
+            iterationsPerSample: try container.decode(Int.self, forKey: .iterationsPerSample),
+            samples: samples, time: time,
+            reachedIterationLimit: try container.decode(Bool.self, forKey: .reachedIterationLimit),
+            clock: try container.decode(SampleClock.self, forKey: .clock),
+            processCPUTime: Statistics(cpuSamples),
+            costStatistic: try container.decode(CostStatistic.self, forKey: .costStatistic))
+        processCPUSamples = cpuSamples
+        roundsSetAside = try container.decode(Int.self, forKey: .roundsSetAside)
+        wasDisturbed = try container.decode(Bool.self, forKey: .wasDisturbed)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(iterationsPerSample, forKey: .iterationsPerSample)
+        try container.encode(samples, forKey: .samples)
+        try container.encode(reachedIterationLimit, forKey: .reachedIterationLimit)
+        try container.encode(clock, forKey: .clock)
+        try container.encode(costStatistic, forKey: .costStatistic)
+        try container.encode(processCPUSamples, forKey: .processCPUSamples)
+        try container.encode(roundsSetAside, forKey: .roundsSetAside)
+        try container.encode(wasDisturbed, forKey: .wasDisturbed)
     }
 }

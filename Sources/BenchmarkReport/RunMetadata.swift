@@ -17,6 +17,9 @@ public struct RunMetadata: Codable, Equatable, Sendable {
     /// Where the round trips' threads ran; nil in files written before they were confined, whose
     /// round trips ran on every CPU (``roundTripPlacement``).
     public var roundTrips: RoundTripPlacement?
+    /// How many processes shared every timing group's rounds (`--timing-processes`); nil in files
+    /// written before the rounds were shared (one process) and in instruction counts.
+    public var timingProcesses: Int?
 
     /// Where the threads of a run's effect round trips ran while they were timed.
     public enum RoundTripPlacement: String, Codable, Sendable {

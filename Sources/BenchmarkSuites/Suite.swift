@@ -39,6 +39,9 @@ public struct RunSize: Sendable, Equatable {
     /// of a single store at N = 10,000 is about a billion instructions, and its layout cases alone
     /// take over 7 minutes on a 2-core machine, so a quick run stops at N = 1,000.
     public var instructionSizeLimit: Int?
+    /// How many processes time the run, each taking an equal share of every group's rounds, whose
+    /// samples are then pooled (``RoundShare``; docs/measurement.md, "Rounds in several processes").
+    public var timingProcesses: Int
     /// How many times the allocation pass counts each synchronous case. Its counts are exact, so
     /// two repetitions show that they agree; one is enough to compare a run with a baseline that
     /// showed it (the single-store layout cases at N = 10,000 take about 100 ms per operation, and
@@ -47,8 +50,10 @@ public struct RunSize: Sendable, Equatable {
 
     public init(
         samples: Int, warmUpRounds: Int, targetSampleDuration: Duration, retentionEffects: Int,
-        minimumSpan: Duration = .zero, instructionSizeLimit: Int? = nil, synchronousCountRepetitions: Int = 2
+        minimumSpan: Duration = .zero, instructionSizeLimit: Int? = nil, synchronousCountRepetitions: Int = 2,
+        timingProcesses: Int = 1
     ) {
+        precondition(timingProcesses > 0, "RunSize: timingProcesses must be positive")
         self.samples = samples
         self.warmUpRounds = warmUpRounds
         self.targetSampleDuration = targetSampleDuration
@@ -56,14 +61,17 @@ public struct RunSize: Sendable, Equatable {
         self.minimumSpan = minimumSpan
         self.instructionSizeLimit = instructionSizeLimit
         self.synchronousCountRepetitions = synchronousCountRepetitions
+        self.timingProcesses = timingProcesses
     }
 
-    /// The default run: at least 25 samples of at least 1 ms each, spread over at least 1 s.
+    /// The default run: at least 25 samples of at least 1 ms each, spread over at least 1 s, taken
+    /// in three processes.
     public static let full = RunSize(
         samples: 25, warmUpRounds: 3, targetSampleDuration: .milliseconds(1), retentionEffects: 10_000,
-        minimumSpan: .seconds(1))
+        minimumSpan: .seconds(1), timingProcesses: 3)
 
-    /// The CI-sized run: at least 7 samples of at least 0.5 ms each, spread over at least 0.25 s;
+    /// The CI-sized run: at least 7 samples of at least 0.5 ms each, spread over at least 0.25 s, in
+    /// one process (CI takes the best of three such runs);
     /// 4,000 effects per retention figure (a store that keeps its tasks holds hundreds of bytes per
     /// effect; one that forgets them holds a few hundred bytes in all, under 0.1 B per effect); the
     /// same rows as a full run, except that instructions are counted up to N = 1,000 and
@@ -71,6 +79,15 @@ public struct RunSize: Sendable, Equatable {
     public static let quick = RunSize(
         samples: 7, warmUpRounds: 1, targetSampleDuration: .microseconds(500), retentionEffects: 4_000,
         minimumSpan: .milliseconds(250), instructionSizeLimit: 1_000, synchronousCountRepetitions: 1)
+
+    /// What one of several processes sharing every group's rounds takes: its share of the samples
+    /// (rounded up) over its share of the span; warm-up and batch sizes as in a whole run.
+    public func sharing(_ share: RoundShare) -> RunSize {
+        var size = self
+        size.samples = (samples + share.count - 1) / share.count
+        size.minimumSpan = minimumSpan / share.count
+        return size
+    }
 
     /// The gauge of a timing group whose ordinary-work reference is at `index`, with the calmest
     /// time it had in earlier groups: a round counts when that reference ran within 20% of its

@@ -41,6 +41,15 @@ public struct SuiteRunner {
     public var confinesRoundTrips = true
     /// Times a heavy case in a fresh process (``HeavyCaseTimer``); nil times it in this process.
     public var heavyCaseTimer: HeavyCaseTimer?
+    /// Which share of every timing group's rounds this process takes (``RoundShare``): its
+    /// configuration is the run size's ``RunSize/sharing(_:)``.
+    public var share = RoundShare.whole
+    /// What the earlier shares' processes took, one per earlier share, in share order: the last
+    /// share pools each group's samples with them before it makes the rows.
+    public var earlierShares: [SharedSamples] = []
+    /// Hears every group this process timed, by ``SharedSamples`` key, before any pooling: an
+    /// earlier share's process collects them for the last.
+    public var recordsGroup: (@MainActor (_ key: String, _ results: [BenchmarkResult]) -> Void)?
 
     /// Times one heavy case, given as its group, in a process of its own, with `seed` for its rounds,
     /// and returns its time rows, as this runner would have made them. `bench` starts itself for it
@@ -345,11 +354,14 @@ public struct SuiteRunner {
                     + (onOneCPU ? ", on one CPU" : ""))
             let gauge = timingGroup.isHeavy ? nil : Self.gaugeIndex(in: group + references)
             var configuration = configuration(seed: seed &+ UInt64(index))
-            configuration.gauge = gauge.map { size.gauge(at: $0, calmest: calmest) }
-            let results = await timeGroup(group + references, configuration, onOneCPU: onOneCPU)
-            if let gauge, let fastest = results[gauge].samples.min() {
+            configuration.gauge = gauge.map { size.sharing(share).gauge(at: $0, calmest: calmest) }
+            let measured = await timeGroup(group + references, configuration, onOneCPU: onOneCPU)
+            if let gauge, let fastest = measured[gauge].samples.min() {
                 calmest = min(calmest ?? fastest, fastest)
             }
+            let key = SharedSamples.key(suite, n: group[0].n, group: index)
+            recordsGroup?(key, measured)
+            let results = try pooling(measured, as: key)
             let reported = suite == .effects && index == 0 ? group + references : group
             timed += zip(reported, results).flatMap { benchmarkCase, result in
                 timeRows(
@@ -400,14 +412,40 @@ public struct SuiteRunner {
         return results[results.count - references.count + kind]
     }
 
+    /// A timing group's configuration: this share of the run size, and a seed of its own for each
+    /// share, so that no two shares shuffle their rounds alike.
     private func configuration(seed: UInt64) -> BenchmarkConfiguration {
-        BenchmarkConfiguration(
+        let size = size.sharing(share)
+        var configuration = BenchmarkConfiguration(
             targetSampleDuration: size.targetSampleDuration,
             warmUpRounds: size.warmUpRounds,
             samples: size.samples,
-            seed: seed,
+            seed: seed &+ UInt64(share.index) &* 0x9E37_79B9_7F4A_7C15,
             minimumSpan: size.minimumSpan
         )
+        configuration.share = share
+        return configuration
+    }
+
+    /// `measured` (this process's results for the group `key`) pooled with the earlier shares'
+    /// results for it, when this is the last of several shares; as measured otherwise.
+    private func pooling(_ measured: [BenchmarkResult], as key: String) throws(TimingFailure)
+        -> [BenchmarkResult]
+    {
+        guard share.count > 1, share.isLast else { return measured }
+        guard earlierShares.count == share.count - 1 else {
+            throw TimingFailure(
+                "share \(share.index + 1) of \(share.count) was given \(earlierShares.count) earlier shares")
+        }
+        var pooled: [BenchmarkResult] = []
+        for (position, result) in measured.enumerated() {
+            let parts = earlierShares.compactMap { $0[key]?.dropFirst(position).first } + [result]
+            guard parts.count == share.count, let whole = BenchmarkResult.pooling(parts) else {
+                throw TimingFailure("the timing processes did not time the same benchmarks in group \(key)")
+            }
+            pooled.append(whole)
+        }
+        return pooled
     }
 
     private func timeRows(_ timed: TimedCase) -> [ResultRow] {

@@ -1,4 +1,5 @@
 import BenchmarkEngine
+import Foundation
 import Testing
 
 /// Batch sizing, interleaving and the black hole. No test depends on how fast the machine is.
@@ -280,6 +281,47 @@ struct RunnerTests {
         #expect(results[0].cost == results[0].time.p10)
         #expect(results[1].cost == results[1].time.median)
         #expect(results[0].ratio(to: results[1]) == results[0].time.p10 / results[1].time.median)
+    }
+
+    @Test("shares of a benchmark's rounds pool into one result: every sample, summed and joined flags")
+    func sharesPool() async throws {
+        let configuration = BenchmarkConfiguration(
+            targetSampleDuration: .microseconds(50), warmUpRounds: 0, samples: 4)
+        let runner = BenchmarkRunner(configuration: configuration)
+        var first = try #require(await runner.run([Self.blackHoledLoop("loop")]).first)
+        first.roundsSetAside = 2
+        var second = try #require(await runner.run([Self.blackHoledLoop("loop")]).first)
+        second.roundsSetAside = 1
+        second.wasDisturbed = true
+        let pooled = try #require(BenchmarkResult.pooling([first, second]))
+        #expect(pooled.samples == first.samples + second.samples)
+        #expect(pooled.time == Statistics(first.samples + second.samples))
+        #expect(pooled.iterationsPerSample == min(first.iterationsPerSample, second.iterationsPerSample))
+        #expect(pooled.roundsSetAside == 3 && pooled.wasDisturbed && pooled.name == "loop")
+        let other = try #require(await runner.run([Self.blackHoledLoop("other")]).first)
+        #expect(BenchmarkResult.pooling([first, other]) == nil, "shares of different benchmarks")
+        #expect(BenchmarkResult.pooling([]) == nil)
+    }
+
+    @Test("a result read back from JSON has the same samples, flags and statistics")
+    func resultsTravelAsJSON() async throws {
+        let configuration = BenchmarkConfiguration(
+            targetSampleDuration: .microseconds(50), warmUpRounds: 0, samples: 3)
+        let results = await BenchmarkRunner(configuration: configuration).run([
+            Self.blackHoledLoop("sync"), Benchmark("async") { iterations in await Task.yield() },
+        ])
+        var disturbed = results
+        disturbed[0].wasDisturbed = true
+        disturbed[0].roundsSetAside = 5
+        let read = try JSONDecoder().decode([BenchmarkResult].self, from: JSONEncoder().encode(disturbed))
+        #expect(read == disturbed)
+        #expect(read[1].processCPUTime != nil && read[1].processCPUSamples.count == 3)
+        let empty =
+            Data(#"[{"name":"x","iterationsPerSample":1,"samples":[],"reachedIterationLimit":false,"#.utf8)
+            + Data(
+                #""clock":"monotonic","costStatistic":"p10","processCPUSamples":[],"roundsSetAside":0,"#.utf8)
+            + Data(#""wasDisturbed":false}]"#.utf8)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([BenchmarkResult].self, from: empty) }
     }
 
     @Test func blackHoleAndOpaqueKeepValues() {

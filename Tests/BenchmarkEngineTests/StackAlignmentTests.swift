@@ -28,7 +28,10 @@ struct StackAlignmentTests {
         }
     }
 
-    @Test func theRunnerPlacesEachRoundAtItsOffset() async throws {
+    @Test(
+        "the runner places each round at its offset; shares of a group take turns along the sequence",
+        arguments: [(0, 1), (1, 3), (2, 3)])
+    func theRunnerPlacesEachRoundAtItsOffset(share: Int, of count: Int) async throws {
         final class Log {
             var positions: [Int] = []
         }
@@ -37,15 +40,16 @@ struct StackAlignmentTests {
             log.positions.append(StackAlignment.currentPosition)
             for index in 0..<iterations { blackHole(index) }
         }
-        let configuration = BenchmarkConfiguration(
+        var configuration = BenchmarkConfiguration(
             targetSampleDuration: .microseconds(50), warmUpRounds: 2, samples: 6)
+        configuration.share = RoundShare(share, of: count)
         _ = await BenchmarkRunner(configuration: configuration).run([benchmark])
         let page = StackAlignment.period
         let rounds = Array(log.positions.suffix(8))
-        let expected = [0, 1] + Array(0..<6)
-        for (position, round) in zip(rounds, expected) {
+        let offsets = ([0, 1] + Array(0..<6)).map { StackAlignment.offset(forRound: $0 * count + share) }
+        for (position, offset) in zip(rounds, offsets) {
             let moved = (position - rounds[0] + page) % page
-            #expect(moved == StackAlignment.offset(forRound: round))
+            #expect(moved == (offset - offsets[0] + page) % page)
         }
     }
 

@@ -328,6 +328,63 @@ struct SuiteRunnerTests {
         #expect(rows.map(\.key) == inProcess.map(\.key), "the same rows in the same order")
     }
 
+    @Test("a share of the rounds takes its part of the samples and of the span, the rest as a whole run")
+    func runSizeShares() {
+        let third = RunSize.full.sharing(RoundShare(2, of: 3))
+        #expect(third.samples == 9 && third.minimumSpan == .seconds(1) / 3)
+        #expect(third.warmUpRounds == RunSize.full.warmUpRounds)
+        #expect(third.targetSampleDuration == RunSize.full.targetSampleDuration)
+        #expect(RunSize.full.sharing(.whole) == RunSize.full)
+        #expect(RunSize.full.timingProcesses == 3 && RunSize.quick.timingProcesses == 1)
+    }
+
+    @Test("an earlier share records every group; the last pools each case's samples with it")
+    func sharesPoolTheirSamples() async throws {
+        let counts = try await dispatchRunner(.counts).run()
+        var earlier = dispatchRunner(.times(counts: counts))
+        earlier.share = RoundShare(0, of: 2)
+        let recorded = Recorded()
+        earlier.recordsGroup = { key, results in recorded.samples[key] = results }
+        _ = try await earlier.run()
+        #expect(Array(recorded.samples.keys) == ["dispatch n=- group=0"])
+        var last = dispatchRunner(.times(counts: counts))
+        last.share = RoundShare(1, of: 2)
+        last.earlierShares = [recorded.samples]
+        let own = Recorded()
+        last.recordsGroup = { key, results in own.samples[key] = results }
+        let rows = try await last.run()
+        let earlierResults = try #require(recorded.samples["dispatch n=- group=0"])
+        let ownResults = try #require(own.samples["dispatch n=- group=0"])
+        let times = rows.filter { $0.key.metric == .time }
+        #expect(times.count == 3 && earlierResults.count == 4, "three cases and the reference")
+        for (row, (before, mine)) in zip(times, zip(earlierResults, ownResults)) {
+            #expect(before.name == "\(row.key.architecture) \(row.key.feature)")
+            let pooled = try #require(BenchmarkResult.pooling([before, mine]))
+            #expect(row.samples == before.samples.count + mine.samples.count)
+            #expect(row.p10 == pooled.time.p10)
+        }
+    }
+
+    @Test("the last share fails in one line when an earlier share is missing or timed other benchmarks")
+    func sharesMustAgree() async throws {
+        let counts = try await dispatchRunner(.counts).run()
+        var last = dispatchRunner(.times(counts: counts))
+        last.share = RoundShare(2, of: 3)
+        last.earlierShares = [[:]]
+        await #expect {
+            try await last.run()
+        } throws: { error in
+            "\(error)" == "share 3 of 3 was given 1 earlier shares"
+        }
+        last.earlierShares = [[:], [:]]
+        await #expect {
+            try await last.run()
+        } throws: { error in
+            "\(error)"
+                == "the timing processes did not time the same benchmarks in group dispatch n=- group=0"
+        }
+    }
+
     @Test("a heavy-case timer's failure stops the run with its message")
     func heavyCaseTimerFailure() async throws {
         var runner = layoutRunner(counts: try await countsWithHeavyIncrement())
@@ -346,6 +403,12 @@ struct SuiteRunnerTests {
 @MainActor
 final class Calls {
     var list: [String] = []
+}
+
+/// The groups a test's runner recorded.
+@MainActor
+final class Recorded {
+    var samples: SharedSamples = [:]
 }
 
 /// Effects count every thread's activity, and each count is the difference of two windows (2N
