@@ -185,6 +185,10 @@ public struct BenchmarkResult: Sendable, Equatable {
     /// The process's CPU nanoseconds per operation of each kept sample (async benchmarks only),
     /// in round order: what ``processCPUTime`` summarises.
     public var processCPUSamples: [Double] = []
+    /// For one share of a group's rounds (``RoundShare``): whether the gauge found each sample's
+    /// round calm. A share keeps every round and leaves the choice to ``pooling(_:calmRoundsNeeded:)``;
+    /// empty for a whole group, whose `samples` are already the rounds it stands for.
+    public var calmRounds: [Bool] = []
 
     /// The time per operation that stands for this benchmark's cost: `time`'s ``costStatistic``.
     public var cost: Double { costStatistic.value(of: time) }
@@ -195,22 +199,34 @@ public struct BenchmarkResult: Sendable, Equatable {
         cost / reference.cost
     }
 
-    /// The results of several shares of one benchmark's rounds (``RoundShare``) as one result:
-    /// their samples together, in share order; the smallest batch size; flags set when any share's
-    /// is. Nil for no shares, or shares of different benchmarks.
-    public static func pooling(_ shares: [BenchmarkResult]) -> BenchmarkResult? {
-        guard let first = shares.first, shares.allSatisfy({ $0.name == first.name }),
-            let time = Statistics(shares.flatMap(\.samples))
-        else { return nil }
-        let cpuSamples = shares.flatMap(\.processCPUSamples)
+    /// The results of several shares of one benchmark's rounds (``RoundShare``) as one result,
+    /// with the calm-round rule applied to the pool: when the shares' calm rounds number at least
+    /// `calmRoundsNeeded`, only they are kept; otherwise every round is, and the result is flagged
+    /// ``wasDisturbed``, as a whole group's would be. The smallest batch size; the iteration-limit
+    /// flag when any share's is set. Nil for no shares, or shares of different benchmarks.
+    public static func pooling(_ shares: [BenchmarkResult], calmRoundsNeeded: Int) -> BenchmarkResult? {
+        guard let first = shares.first, shares.allSatisfy({ $0.name == first.name }) else { return nil }
+        let marks = shares.flatMap {
+            $0.calmRounds.isEmpty ? Array(repeating: true, count: $0.samples.count) : $0.calmRounds
+        }
+        let allSamples = shares.flatMap(\.samples)
+        let allCPU = shares.flatMap(\.processCPUSamples)
+        let calmCount = marks.filter { $0 }.count
+        let disturbed = calmCount < calmRoundsNeeded
+        let keep = { (all: [Double]) in
+            disturbed || all.count != marks.count ? all : zip(all, marks).filter(\.1).map(\.0)
+        }
+        let samples = keep(allSamples)
+        guard let time = Statistics(samples) else { return nil }
+        let cpuSamples = allCPU.isEmpty ? [] : keep(allCPU)
         var pooled = BenchmarkResult(
             name: first.name, iterationsPerSample: shares.map(\.iterationsPerSample).min()!,
-            samples: shares.flatMap(\.samples), time: time,
+            samples: samples, time: time,
             reachedIterationLimit: shares.contains(where: \.reachedIterationLimit), clock: first.clock,
             processCPUTime: Statistics(cpuSamples), costStatistic: first.costStatistic)
         pooled.processCPUSamples = cpuSamples
-        pooled.roundsSetAside = shares.map(\.roundsSetAside).reduce(0, +)
-        pooled.wasDisturbed = shares.contains(where: \.wasDisturbed)
+        pooled.roundsSetAside = allSamples.count - samples.count
+        pooled.wasDisturbed = disturbed
         return pooled
     }
 }
@@ -340,11 +356,14 @@ public struct BenchmarkRunner: Sendable {
         let calm = calmRounds(in: log)
         // Without a gauge every round is calm, and the loop above kept at least `samples`.
         let disturbed = calm.count < configuration.samples
-        let used = disturbed ? log : log.rounds(calm)
+        // A share hands every round on, marked, and the pool decides (``BenchmarkResult/pooling``).
+        let isShare = configuration.share.count > 1
+        let used = disturbed || isShare ? log : log.rounds(calm)
         progress(
             .finished(
-                rounds: kept, span: ContinuousClock.now - start, setAside: kept - used.roundCount,
-                disturbed: disturbed))
+                rounds: kept, span: ContinuousClock.now - start,
+                setAside: kept - (isShare ? calm.count : used.roundCount),
+                disturbed: disturbed && !isShare))
         return benchmarks.indices.map { index in
             var result = BenchmarkResult(
                 name: benchmarks[index].name,
@@ -356,9 +375,13 @@ public struct BenchmarkRunner: Sendable {
                 processCPUTime: Statistics(used.processCPU[index]),
                 costStatistic: CostStatistic(for: benchmarks[index])
             )
-            result.roundsSetAside = kept - used.roundCount
+            result.roundsSetAside = kept - (isShare ? calm.count : used.roundCount)
             result.wasDisturbed = disturbed
             result.processCPUSamples = used.processCPU[index]
+            if isShare {
+                let calmRounds = Set(calm)
+                result.calmRounds = (0..<log.roundCount).map(calmRounds.contains)
+            }
             return result
         }
     }
@@ -472,7 +495,7 @@ extension BenchmarkRunner {
 extension BenchmarkResult: Codable {
     private enum CodingKeys: String, CodingKey {
         case name, iterationsPerSample, samples, reachedIterationLimit, clock, costStatistic
-        case processCPUSamples, roundsSetAside, wasDisturbed
+        case processCPUSamples, roundsSetAside, wasDisturbed, calmRounds
     }
 
     public init(from decoder: any Decoder) throws {
@@ -494,6 +517,7 @@ extension BenchmarkResult: Codable {
         processCPUSamples = cpuSamples
         roundsSetAside = try container.decode(Int.self, forKey: .roundsSetAside)
         wasDisturbed = try container.decode(Bool.self, forKey: .wasDisturbed)
+        calmRounds = try container.decode([Bool].self, forKey: .calmRounds)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -507,5 +531,6 @@ extension BenchmarkResult: Codable {
         try container.encode(processCPUSamples, forKey: .processCPUSamples)
         try container.encode(roundsSetAside, forKey: .roundsSetAside)
         try container.encode(wasDisturbed, forKey: .wasDisturbed)
+        try container.encode(calmRounds, forKey: .calmRounds)
     }
 }

@@ -13,7 +13,9 @@ import Foundation
 /// order shuffled every round, round trips have rounds of their own (with every thread on one CPU:
 /// ``CPUConfinement``), a heavy case has rounds of its own, in a fresh process where there is a
 /// ``heavyCaseTimer``, and the heap is trimmed between groups; the reference is also the gauge that
-/// sets disturbed rounds aside (``BenchmarkConfiguration/Gauge``).
+/// sets disturbed rounds aside (``BenchmarkConfiguration/Gauge``). Several processes can share every
+/// group's rounds (``share``): each records what it measured (``recordsGroup``), and the last pools
+/// the earlier ones' samples (``earlierShares``) with its own before it makes the rows.
 @MainActor
 public struct SuiteRunner {
     /// Decides which cases run. For a case, `feature` is its full name (`transfer/selectFrom`); when a
@@ -440,7 +442,9 @@ public struct SuiteRunner {
         var pooled: [BenchmarkResult] = []
         for (position, result) in measured.enumerated() {
             let parts = earlierShares.compactMap { $0[key]?.dropFirst(position).first } + [result]
-            guard parts.count == share.count, let whole = BenchmarkResult.pooling(parts) else {
+            guard parts.count == share.count,
+                let whole = BenchmarkResult.pooling(parts, calmRoundsNeeded: size.samples)
+            else {
                 throw TimingFailure("the timing processes did not time the same benchmarks in group \(key)")
             }
             pooled.append(whole)

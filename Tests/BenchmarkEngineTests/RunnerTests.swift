@@ -283,24 +283,50 @@ struct RunnerTests {
         #expect(results[0].ratio(to: results[1]) == results[0].time.p10 / results[1].time.median)
     }
 
-    @Test("shares of a benchmark's rounds pool into one result: every sample, summed and joined flags")
+    @Test(
+        "shares of a benchmark's rounds pool into one result, keeping their calm rounds when they are enough")
     func sharesPool() async throws {
         let configuration = BenchmarkConfiguration(
             targetSampleDuration: .microseconds(50), warmUpRounds: 0, samples: 4)
         let runner = BenchmarkRunner(configuration: configuration)
         var first = try #require(await runner.run([Self.blackHoledLoop("loop")]).first)
-        first.roundsSetAside = 2
+        first.calmRounds = [true, false, true, true]
         var second = try #require(await runner.run([Self.blackHoledLoop("loop")]).first)
-        second.roundsSetAside = 1
-        second.wasDisturbed = true
-        let pooled = try #require(BenchmarkResult.pooling([first, second]))
-        #expect(pooled.samples == first.samples + second.samples)
-        #expect(pooled.time == Statistics(first.samples + second.samples))
+        second.calmRounds = [true, true, true, false]
+        let calm = [0, 2, 3].map { first.samples[$0] } + [0, 1, 2].map { second.samples[$0] }
+        let pooled = try #require(BenchmarkResult.pooling([first, second], calmRoundsNeeded: 6))
+        #expect(pooled.samples == calm && pooled.time == Statistics(calm))
+        #expect(pooled.roundsSetAside == 2 && !pooled.wasDisturbed && pooled.name == "loop")
         #expect(pooled.iterationsPerSample == min(first.iterationsPerSample, second.iterationsPerSample))
-        #expect(pooled.roundsSetAside == 3 && pooled.wasDisturbed && pooled.name == "loop")
+        let short = try #require(BenchmarkResult.pooling([first, second], calmRoundsNeeded: 7))
+        #expect(short.samples == first.samples + second.samples, "too few calm: every round")
+        #expect(short.roundsSetAside == 0 && short.wasDisturbed)
         let other = try #require(await runner.run([Self.blackHoledLoop("other")]).first)
-        #expect(BenchmarkResult.pooling([first, other]) == nil, "shares of different benchmarks")
-        #expect(BenchmarkResult.pooling([]) == nil)
+        #expect(
+            BenchmarkResult.pooling([first, other], calmRoundsNeeded: 1) == nil,
+            "shares of different benchmarks")
+        #expect(BenchmarkResult.pooling([], calmRoundsNeeded: 1) == nil)
+    }
+
+    @Test("a share keeps every round and marks the calm ones; a whole group keeps only its calm rounds")
+    func aShareMarksItsCalmRounds() async throws {
+        // The gauge's calmest is below anything it can measure, so no round is calm.
+        var configuration = BenchmarkConfiguration(
+            targetSampleDuration: .microseconds(50), warmUpRounds: 0, samples: 4,
+            gauge: .init(index: 0, calmest: 1e-6, maximumSpan: .milliseconds(5)))
+        configuration.share = RoundShare(0, of: 2)
+        let share = try #require(
+            await BenchmarkRunner(configuration: configuration).run([Self.blackHoledLoop("a")]).first)
+        #expect(share.calmRounds.count == share.samples.count && !share.calmRounds.contains(true))
+        #expect(share.wasDisturbed && share.roundsSetAside == share.samples.count)
+        configuration.gauge = nil
+        let calm = try #require(
+            await BenchmarkRunner(configuration: configuration).run([Self.blackHoledLoop("a")]).first)
+        #expect(calm.calmRounds == Array(repeating: true, count: calm.samples.count) && !calm.wasDisturbed)
+        configuration.share = .whole
+        let whole = try #require(
+            await BenchmarkRunner(configuration: configuration).run([Self.blackHoledLoop("a")]).first)
+        #expect(whole.calmRounds.isEmpty)
     }
 
     @Test("a result read back from JSON has the same samples, flags and statistics")
@@ -313,6 +339,7 @@ struct RunnerTests {
         var disturbed = results
         disturbed[0].wasDisturbed = true
         disturbed[0].roundsSetAside = 5
+        disturbed[0].calmRounds = [true, false, true]
         let read = try JSONDecoder().decode([BenchmarkResult].self, from: JSONEncoder().encode(disturbed))
         #expect(read == disturbed)
         #expect(read[1].processCPUTime != nil && read[1].processCPUSamples.count == 3)
@@ -320,7 +347,7 @@ struct RunnerTests {
             Data(#"[{"name":"x","iterationsPerSample":1,"samples":[],"reachedIterationLimit":false,"#.utf8)
             + Data(
                 #""clock":"monotonic","costStatistic":"p10","processCPUSamples":[],"roundsSetAside":0,"#.utf8)
-            + Data(#""wasDisturbed":false}]"#.utf8)
+            + Data(#""wasDisturbed":false,"calmRounds":[]}]"#.utf8)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([BenchmarkResult].self, from: empty) }
     }
 
