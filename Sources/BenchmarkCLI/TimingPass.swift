@@ -31,9 +31,9 @@ enum TimingPass {
     /// strong definitions to the executable's weak ones (glibc's `LD_DYNAMIC_WEAK`).
     static let weakBinding = (name: "LD_DYNAMIC_WEAK", value: "1")
 
-    /// The rows of one run: counted here and timed in a child when this process counts retains
-    /// through the runtime's entry points and runs as the `bench` program; else all in this process
-    /// (a test process, or a platform without the counters).
+    /// The rows of one run: counted here and timed in children (``processes(_:program:)`` of them)
+    /// when this process counts retains through the runtime's entry points and runs as the `bench`
+    /// program; else all in this process (a test process, or a platform without the counters).
     static func run(
         _ options: Invocation.RunOptions, seed: UInt64, output: Output, environment: [String: String],
         program: String? = Bundle.main.executablePath
