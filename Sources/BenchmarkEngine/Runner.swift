@@ -163,7 +163,8 @@ public struct BenchmarkResult: Sendable, Equatable {
     public let name: String
     /// Iterations (operations) per sample.
     public let iterationsPerSample: Int
-    /// Nanoseconds per operation of each kept sample, in round order.
+    /// Nanoseconds per operation of each kept sample, in round order (for a share of a group's
+    /// rounds, every round, with ``calmRounds`` marking the calm ones).
     public let samples: [Double]
     /// Statistics of `samples` (nanoseconds per operation).
     public let time: Statistics
@@ -203,9 +204,14 @@ public struct BenchmarkResult: Sendable, Equatable {
     /// with the calm-round rule applied to the pool: when the shares' calm rounds number at least
     /// `calmRoundsNeeded`, only they are kept; otherwise every round is, and the result is flagged
     /// ``wasDisturbed``, as a whole group's would be. The smallest batch size; the iteration-limit
-    /// flag when any share's is set. Nil for no shares, or shares of different benchmarks.
+    /// flag when any share's is set. Nil for no shares, shares of different benchmarks, or a share
+    /// whose calm marks do not match its samples.
     public static func pooling(_ shares: [BenchmarkResult], calmRoundsNeeded: Int) -> BenchmarkResult? {
-        guard let first = shares.first, shares.allSatisfy({ $0.name == first.name }) else { return nil }
+        guard let first = shares.first,
+            shares.allSatisfy({
+                $0.name == first.name && ($0.calmRounds.isEmpty || $0.calmRounds.count == $0.samples.count)
+            })
+        else { return nil }
         let marks = shares.flatMap {
             $0.calmRounds.isEmpty ? Array(repeating: true, count: $0.samples.count) : $0.calmRounds
         }

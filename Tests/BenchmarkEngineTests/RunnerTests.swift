@@ -306,6 +306,9 @@ struct RunnerTests {
             BenchmarkResult.pooling([first, other], calmRoundsNeeded: 1) == nil,
             "shares of different benchmarks")
         #expect(BenchmarkResult.pooling([], calmRoundsNeeded: 1) == nil)
+        var mismatched = first
+        mismatched.calmRounds = [true]
+        #expect(BenchmarkResult.pooling([mismatched, second], calmRoundsNeeded: 1) == nil, "marks for 1 of 4 samples")
     }
 
     @Test("a share keeps every round and marks the calm ones; a whole group keeps only its calm rounds")
