@@ -308,7 +308,9 @@ struct RunnerTests {
         #expect(BenchmarkResult.pooling([], calmRoundsNeeded: 1) == nil)
         var mismatched = first
         mismatched.calmRounds = [true]
-        #expect(BenchmarkResult.pooling([mismatched, second], calmRoundsNeeded: 1) == nil, "marks for 1 of 4 samples")
+        #expect(
+            BenchmarkResult.pooling([mismatched, second], calmRoundsNeeded: 1) == nil,
+            "marks for 1 of 4 samples")
     }
 
     @Test("a share keeps every round and marks the calm ones; a whole group keeps only its calm rounds")
