@@ -180,13 +180,18 @@ public enum BenchCommand {
         rows.first { $0.hitIterationLimit && $0.key.architecture != "reference" }
     }
 
-    static func runner(_ options: Invocation.RunOptions, seed: UInt64, output: Output) -> SuiteRunner {
+    /// The run size `options` ask for: full or quick, with `--samples` and `--timing-processes`.
+    static func runSize(_ options: Invocation.RunOptions) -> RunSize {
         var size = options.quick ? RunSize.quick : RunSize.full
         if let samples = options.samples { size.samples = samples }
         if let processes = options.timingProcesses { size.timingProcesses = processes }
+        return size
+    }
+
+    static func runner(_ options: Invocation.RunOptions, seed: UInt64, output: Output) -> SuiteRunner {
         let filter = options.filter
         var runner = SuiteRunner(
-            size: size,
+            size: runSize(options),
             configuration: configuration,
             seed: seed,
             selection: {

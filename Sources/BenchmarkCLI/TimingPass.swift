@@ -75,7 +75,7 @@ enum TimingPass {
         _ options: Invocation.RunOptions, program: String? = Bundle.main.executablePath
     ) -> Int {
         guard let program, timesInChildren(program) else { return 1 }
-        return BenchCommand.runner(options, seed: 0, output: .standard).size.timingProcesses
+        return BenchCommand.runSize(options).timingProcesses
     }
 
     /// Whether `path` is the `bench` program (not, say, the test runner, which has no child mode).

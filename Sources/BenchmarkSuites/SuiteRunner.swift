@@ -355,8 +355,7 @@ public struct SuiteRunner {
                 "  timing \(group.count) benchmarks\(group[0].n.map { " at N = \($0)" } ?? ""), interleaved"
                     + (onOneCPU ? ", on one CPU" : ""))
             let gauge = timingGroup.isHeavy ? nil : Self.gaugeIndex(in: group + references)
-            var configuration = configuration(seed: seed &+ UInt64(index))
-            configuration.gauge = gauge.map { size.sharing(share).gauge(at: $0, calmest: calmest) }
+            let configuration = configuration(seed: seed &+ UInt64(index), gauge: gauge, calmest: calmest)
             let measured = await timeGroup(group + references, configuration, onOneCPU: onOneCPU)
             if let gauge, let fastest = measured[gauge].samples.min() {
                 calmest = min(calmest ?? fastest, fastest)
@@ -414,16 +413,17 @@ public struct SuiteRunner {
         return results[results.count - references.count + kind]
     }
 
-    /// A timing group's configuration: this share of the run size, and a seed of its own for each
-    /// share, so that no two shares shuffle their rounds alike.
-    private func configuration(seed: UInt64) -> BenchmarkConfiguration {
+    /// A timing group's configuration: this share of the run size, a seed of its own for each share
+    /// (so that no two shares shuffle their rounds alike), and the gauge at `gauge`, if any.
+    private func configuration(seed: UInt64, gauge: Int?, calmest: Double?) -> BenchmarkConfiguration {
         let size = size.sharing(share)
         var configuration = BenchmarkConfiguration(
             targetSampleDuration: size.targetSampleDuration,
             warmUpRounds: size.warmUpRounds,
             samples: size.samples,
             seed: seed &+ UInt64(share.index) &* 0x9E37_79B9_7F4A_7C15,
-            minimumSpan: size.minimumSpan
+            minimumSpan: size.minimumSpan,
+            gauge: gauge.map { size.gauge(at: $0, calmest: calmest) }
         )
         configuration.share = share
         return configuration
