@@ -143,6 +143,25 @@ extension BenchmarkConfiguration {
             let calmest = Swift.min(self.calmest ?? .infinity, samples.min() ?? .infinity)
             return samples.indices.filter { samples[$0] <= calmest * (1 + tolerance) }
         }
+
+        /// `shares` (each one share's results for the benchmarks of one group, in the same order:
+        /// ``RoundShare``) with every round marked calm or not (``BenchmarkResult/calmRounds``), judged
+        /// against the fastest gauge sample of all the shares, or ``calmest`` where that is faster. A
+        /// share's own marks know only its own process: one that ran wholly in a slow phase found no
+        /// faster round to judge by and marked its slow rounds calm.
+        public func judging(_ shares: [[BenchmarkResult]]) -> [[BenchmarkResult]] {
+            var pooled = self
+            pooled.calmest = ([calmest] + shares.map { $0[index].samples.min() }).compactMap { $0 }.min()
+            return shares.map { results in
+                let gaugeSamples = results[index].samples
+                let calm = Set(pooled.calmRounds(gaugeSamples))
+                return results.map { result in
+                    var marked = result
+                    marked.calmRounds = gaugeSamples.indices.map(calm.contains)
+                    return marked
+                }
+            }
+        }
     }
 }
 

@@ -310,8 +310,8 @@ public struct SuiteRunner {
     /// Cases timed in shared rounds, as ``timingGroups(_:heavy:)`` forms them.
     struct TimingGroup {
         var cases: [BenchmarkCase]
-        /// A heavy case in rounds of its own (with its references), timed without a gauge
-        /// (``gaugeIndex(in:)``).
+        /// A heavy case in rounds of its own (with its references), in a process of its own where
+        /// the runner has a ``heavyCaseTimer``.
         var isHeavy = false
         /// Round trips only (the rule never mixes them with synchronous cases): timed with every
         /// thread on one CPU where the runner confines round trips.
@@ -354,7 +354,7 @@ public struct SuiteRunner {
             progress(
                 "  timing \(group.count) benchmarks\(group[0].n.map { " at N = \($0)" } ?? ""), interleaved"
                     + (onOneCPU ? ", on one CPU" : ""))
-            let gauge = timingGroup.isHeavy ? nil : Self.gaugeIndex(in: group + references)
+            let gauge = Self.gaugeIndex(in: group + references)
             let configuration = configuration(seed: seed &+ UInt64(index), gauge: gauge, calmest: calmest)
             let measured = await timeGroup(group + references, configuration, onOneCPU: onOneCPU)
             if let gauge, let fastest = measured[gauge].samples.min() {
@@ -362,7 +362,7 @@ public struct SuiteRunner {
             }
             let key = SharedSamples.key(suite, n: group[0].n, group: index)
             recordsGroup?(key, measured)
-            let results = try pooling(measured, as: key)
+            let results = try pooling(measured, as: key, gauge: gauge, calmest: calmest)
             let reported = suite == .effects && index == 0 ? group + references : group
             timed += zip(reported, results).flatMap { benchmarkCase, result in
                 timeRows(
@@ -393,9 +393,9 @@ public struct SuiteRunner {
     }
 
     /// The position of the gauge among the cases of a timing group (``BenchmarkConfiguration/Gauge``):
-    /// the ordinary-work reference, where the group has it. A heavy case's group has no gauge: there
-    /// the reference often runs right after megabytes of allocation and freeing, and would read the
-    /// case's own aftermath as a disturbed machine.
+    /// the ordinary-work reference, where the group has it. A heavy case's group has one too: in
+    /// the rounds where its reference ran slow, the case ran slow as well (docs/measurement.md,
+    /// "Calm rounds").
     static func gaugeIndex(in cases: [BenchmarkCase]) -> Int? {
         let gauge = Catalog.ordinaryWorkReferenceCase(.baseline).feature
         return cases.firstIndex {
@@ -430,22 +430,26 @@ public struct SuiteRunner {
     }
 
     /// `measured` (this process's results for the group `key`) pooled with the earlier shares'
-    /// results for it, when this is the last of several shares; as measured otherwise.
-    private func pooling(_ measured: [BenchmarkResult], as key: String) throws(TimingFailure)
-        -> [BenchmarkResult]
-    {
+    /// results for it, when this is the last of several shares; as measured otherwise. Every share's
+    /// rounds are judged calm or not anew, by the gauge at `gauge` against all the shares' calmest
+    /// round (``BenchmarkConfiguration/Gauge/judging(_:)``), before they are pooled.
+    private func pooling(
+        _ measured: [BenchmarkResult], as key: String, gauge: Int?, calmest: Double?
+    ) throws(TimingFailure) -> [BenchmarkResult] {
         guard share.count > 1, share.isLast else { return measured }
         guard earlierShares.count == share.count - 1 else {
             throw TimingFailure(
                 "share \(share.index + 1) of \(share.count) was given \(earlierShares.count) earlier shares")
         }
+        let mismatch = TimingFailure("the timing processes did not time the same benchmarks in group \(key)")
+        let shares = earlierShares.map { $0[key] ?? [] } + [measured]
+        guard shares.allSatisfy({ $0.count == measured.count }) else { throw mismatch }
+        let judged = gauge.map { size.gauge(at: $0, calmest: calmest).judging(shares) } ?? shares
         var pooled: [BenchmarkResult] = []
-        for (position, result) in measured.enumerated() {
-            let parts = earlierShares.compactMap { $0[key]?.dropFirst(position).first } + [result]
-            guard parts.count == share.count,
-                let whole = BenchmarkResult.pooling(parts, calmRoundsNeeded: size.samples)
-            else {
-                throw TimingFailure("the timing processes did not time the same benchmarks in group \(key)")
+        for position in measured.indices {
+            let parts = judged.map { $0[position] }
+            guard let whole = BenchmarkResult.pooling(parts, calmRoundsNeeded: size.samples) else {
+                throw mismatch
             }
             pooled.append(whole)
         }

@@ -313,6 +313,43 @@ struct RunnerTests {
             "marks for 1 of 4 samples")
     }
 
+    /// A result with these samples, as a share's file would hold it.
+    static func shareResult(_ name: String, _ samples: [Double]) throws -> BenchmarkResult {
+        let json = """
+            {"name": "\(name)", "iterationsPerSample": 1, "samples": \(samples), "reachedIterationLimit": false,
+             "clock": "monotonic", "costStatistic": "p10", "processCPUSamples": [], "roundsSetAside": 0,
+             "wasDisturbed": false, "calmRounds": \(samples.map { _ in true })}
+            """
+        return try JSONDecoder().decode(BenchmarkResult.self, from: Data(json.utf8))
+    }
+
+    @Test("shares are judged against the calmest gauge round of them all, so a wholly slow share drops out")
+    func judgingShares() throws {
+        // The case in position 0, the gauge in position 1; the second share ran about 1.45 times slow
+        // throughout, and had marked every round calm by its own fastest.
+        let calmShare = [
+            try Self.shareResult("case", [10, 11, 10]), try Self.shareResult("gauge", [100, 104, 150]),
+        ]
+        let slowShare = [
+            try Self.shareResult("case", [16, 15, 16]), try Self.shareResult("gauge", [145, 146, 144]),
+        ]
+        let judged = BenchmarkConfiguration.Gauge(index: 1).judging([calmShare, slowShare])
+        #expect(
+            judged.map { $0.map(\.calmRounds) } == [
+                [[true, true, false], [true, true, false]],
+                Array(repeating: [false, false, false], count: 2),
+            ])
+        let pooled = try #require(BenchmarkResult.pooling(judged.map { $0[0] }, calmRoundsNeeded: 2))
+        #expect(pooled.samples == [10, 11] && !pooled.wasDisturbed && pooled.roundsSetAside == 4)
+        let unjudged = try #require(
+            BenchmarkResult.pooling([calmShare[0], slowShare[0]], calmRoundsNeeded: 2))
+        #expect(unjudged.samples.count == 6, "by their own marks every round was calm")
+        let earlier = BenchmarkConfiguration.Gauge(index: 1, calmest: 50).judging([calmShare, slowShare])
+        #expect(
+            earlier.allSatisfy { $0.allSatisfy { !$0.calmRounds.contains(true) } }, "an earlier, calmer group"
+        )
+    }
+
     @Test("a share keeps every round and marks the calm ones; a whole group keeps only its calm rounds")
     func aShareMarksItsCalmRounds() async throws {
         // The gauge's calmest is below anything it can measure, so no round is calm.

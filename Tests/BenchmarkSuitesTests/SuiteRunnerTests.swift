@@ -357,13 +357,60 @@ struct SuiteRunnerTests {
         let ownResults = try #require(own.samples["dispatch n=- group=0"])
         let times = rows.filter { $0.key.metric == .time }
         #expect(times.count == 3 && earlierResults.count == 4, "three cases and the reference")
-        for (row, (before, mine)) in zip(times, zip(earlierResults, ownResults)) {
+        // Judged again against both shares' calmest reference round: the reference is the last.
+        let judged = RunSize.smoke.gauge(at: 3, calmest: nil).judging([earlierResults, ownResults])
+        for (row, (before, mine)) in zip(times, zip(judged[0], judged[1])) {
             #expect(before.name == "\(row.key.architecture) \(row.key.feature)")
             let pooled = try #require(BenchmarkResult.pooling([before, mine], calmRoundsNeeded: 3))
             let calm = (before.calmRounds + mine.calmRounds).filter { $0 }.count
             #expect(row.samples == (calm >= 3 ? calm : before.samples.count + mine.samples.count))
             #expect(row.p10 == pooled.time.p10)
         }
+    }
+
+    @Test("the last share judges every share's rounds against the calmest reference round of them all")
+    func lastShareJudgesEveryShare() async throws {
+        let times = try await Self.judgedTimes(
+            dispatchRunner(.times(counts: try await dispatchRunner(.counts).run())))
+        #expect(times.count == 3)
+        // Smoke size: 2 rounds a share, 3 calm ones needed, only the earlier share's 2 are calm.
+        #expect(times.allSatisfy { $0.wasDisturbed && $0.samples == 4 }, "too few calm rounds: every round")
+    }
+
+    @Test("a heavy case's rounds are judged by its reference too")
+    func heavyCasesHaveAGauge() async throws {
+        let counts = try await countsWithHeavyIncrement()
+        let times = try await Self.judgedTimes(layoutRunner(counts: counts))
+        let heavy = try #require(times.first { $0.key.feature == "app/increment" })
+        #expect(heavy.wasDisturbed && heavy.samples == 4)
+    }
+
+    /// The time rows of `runner`'s run as the last of two shares, after an earlier share whose every
+    /// group's reference (the group's last benchmark) ran ten times faster than anything the last one
+    /// will see: by it, none of the last share's rounds is calm, though by its own fastest all are.
+    static func judgedTimes(_ runner: SuiteRunner) async throws -> [ResultRow] {
+        var earlier = runner
+        earlier.share = RoundShare(0, of: 2)
+        let recorded = Recorded()
+        earlier.recordsGroup = { key, results in recorded.samples[key] = results }
+        _ = try await earlier.run()
+        var faster: SharedSamples = [:]
+        for (key, results) in recorded.samples {
+            faster[key] = try results.dropLast() + [scaling(results.last!, by: 0.1)]
+        }
+        var last = runner
+        last.share = RoundShare(1, of: 2)
+        last.earlierShares = [faster]
+        return try await last.run().filter { $0.key.metric == .time }
+    }
+
+    /// `result` with every sample multiplied by `factor`, through the file format the shares use.
+    static func scaling(_ result: BenchmarkResult, by factor: Double) throws -> BenchmarkResult {
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(result)) as? [String: Any])
+        object["samples"] = result.samples.map { $0 * factor }
+        return try JSONDecoder().decode(
+            BenchmarkResult.self, from: JSONSerialization.data(withJSONObject: object))
     }
 
     @Test("the last share fails in one line when an earlier share is missing or timed other benchmarks")
