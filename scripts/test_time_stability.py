@@ -79,10 +79,48 @@ class AloneTests(unittest.TestCase):
         done = run("alone", str(full), "--bench", str(fake))
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertIn("layout a app/increment single-store 10 | 30 ns | 20 ns | 1.500 | 1.500 | 1.500", done.stdout)
-        self.assertIn("outside 15%: 2 of 2 medians, 2 of 2 p10s, 2 of 2 ratios", done.stdout)
+        self.assertIn("outside 15%: 2 of 2 medians (0 of them flagged disturbed in the full run), 2 of 2 p10s, "
+                      "2 of 2 ratios", done.stdout)
         self.assertIn("worst ratio: layout b app/increment multi-store 1 at 0.500 (full/alone of ratio_to_baseline)",
                       done.stdout)
         self.assertIn("worst: layout b app/increment multi-store 1 at 0.500 (full/alone) over 2 cases", done.stdout)
+
+    def test_further_full_runs_are_compared_with_the_same_alone_values(self) -> None:
+        folder = Path(tempfile.mkdtemp())
+        first = write(folder / "first.csv", [("layout", "a", "single-store", "10", 20, 2)])
+        second = write(folder / "second.csv", [("layout", "a", "single-store", "10", 30, 3)])
+        rows = second.read_text().replace("release,", "release,disturbed")
+        second.write_text(rows)
+        calls = folder / "calls"
+        fake = folder / "bench"
+        fake.write_text(textwrap.dedent(f"""\
+            #!{sys.executable}
+            import csv, sys
+            open({str(calls)!r}, "a").write("call\\n")
+            output = sys.argv[sys.argv.index("--output") + 1]
+            with open(output, "w", newline="") as file:
+                writer = csv.writer(file)
+                writer.writerow({HEADER!r})
+                writer.writerow(["layout", "a", "app/increment", "single-store", "10", "time", "ns", 20, 20, 20,
+                                 20, 20, 20, 25, 2, "release", ""])
+            """))
+        fake.chmod(0o755)
+        done = run("alone", str(first), str(second), "--bench", str(fake))
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(calls.read_text().splitlines(), ["call"], "each case runs alone once")
+        self.assertIn("outside 15%: 0 of 1 medians (0 of them flagged", done.stdout)
+        self.assertIn(f"against {second}: outside 15%: 1 of 1 medians (1 of them flagged disturbed in the full "
+                      "run), 1 of 1 p10s, 1 of 1 ratios; worst median layout a app/increment single-store 10 at "
+                      "1.500", done.stdout)
+
+    def test_full_runs_of_different_cases_are_an_error(self) -> None:
+        folder = Path(tempfile.mkdtemp())
+        first = write(folder / "first.csv", [("layout", "a", "single-store", "10", 20, 2)])
+        second = write(folder / "second.csv", [("layout", "b", "single-store", "10", 20, 2)])
+        done = run("alone", str(first), str(second), "--bench", "/nonexistent")
+        self.assertEqual(done.returncode, 2)
+        self.assertEqual(done.stderr.strip(), f"time_stability.py: error: layout a app/increment single-store 10 is in "
+                         f"only one of {first} and {second}")
 
     def test_with_several_runs_alone_is_the_median_of_the_processes(self) -> None:
         folder = Path(tempfile.mkdtemp())

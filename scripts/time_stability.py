@@ -3,14 +3,17 @@
 full runs against each other.
 
 Usage:
-  python3 scripts/time_stability.py alone FULL.csv [--bench PATH] [--suites dispatch,state-copy,layout]
-                                     [--runs K]
-      Runs every time row of FULL.csv's chosen suites on its own (`bench --filter` naming its suite,
-      architecture, feature, layout and size) and prints full/alone per case, the worst first, for
-      the median, the 10th percentile and ratio_to_baseline, then how many lie outside 15% and the
-      worst median and ratio. With --runs K (default 1), every case is run alone in K processes, one
-      after another, and "alone" is the median of the K processes' values: a process that ran in
-      a slow phase of the machine then no longer decides the case alone.
+  python3 scripts/time_stability.py alone FULL.csv [FULL.csv ...] [--bench PATH]
+                                     [--suites dispatch,state-copy,layout] [--runs K]
+      Runs every time row of the first FULL.csv's chosen suites on its own (`bench --filter` naming
+      its suite, architecture, feature, layout and size) and prints full/alone per case, the worst
+      first, for the median, the 10th percentile and ratio_to_baseline, then how many lie outside
+      15% (and how many of the medians outside are rows the full run flagged disturbed) and the
+      worst median and ratio. Every further FULL.csv (another full run of the same cases) gets one
+      line comparing it with the same alone values. With --runs K (default 1), every case is run
+      alone in K processes, one after another, and "alone" is the median of the K processes'
+      values: a process that ran in a slow phase of the machine then no longer decides the case
+      alone.
   python3 scripts/time_stability.py repeat RUN.csv RUN.csv ... [--suites ...]
       Prints, per case, how far each run's ratio_to_baseline lies from the median over the runs,
       the worst first, then how many cases stay within 10% in every run.
@@ -86,40 +89,75 @@ def run_alone(bench: str, case: tuple[str, ...], output: Path, suites: set[str])
     return rows[case]
 
 
-def alone(full: Path, bench: str, suites: set[str], runs: int) -> None:
+def alone(fulls: list[Path], bench: str, suites: set[str], runs: int) -> None:
+    """Runs every case of the first full run alone and compares it with each of `fulls`."""
     if runs < 1:
         fail(f"--runs must be at least 1, not {runs}")
-    cases = time_rows(full, suites)
-    results = []
-    with tempfile.TemporaryDirectory() as folder:
-        for index, (case, row) in enumerate(sorted(cases.items()), start=1):
-            singles = [run_alone(bench, case, Path(folder) / f"case-{index}-{k}.csv", suites) for k in range(runs)]
-            by_itself = statistics.median(float(single["median"]) for single in singles)
-            times = float(row["median"]) / by_itself
-            alone_ratios = [ratio(single) for single in singles]
-            ratios = (ratio(row) / statistics.median(alone_ratios)
-                      if ratio(row) and all(alone_ratios) else None)
-            tenths = float(row["p10"]) / statistics.median(float(single["p10"]) for single in singles)
-            results.append((times, case, float(row["median"]), by_itself, row["unit"], ratios, tenths))
-            print(f"[{index}/{len(cases)}] {' '.join(p for p in case if p)}: full/alone {times:.3f}", file=sys.stderr)
-    results.sort(key=worst_first)
+    tables = [time_rows(full, suites) for full in fulls]
+    for full, table in zip(fulls[1:], tables[1:]):
+        if set(table) != set(tables[0]):
+            case = sorted(set(table) ^ set(tables[0]))[0]
+            fail(f"{' '.join(p for p in case if p)} is in only one of {fulls[0]} and {full}")
+    singles = measure_alone(sorted(tables[0]), bench, suites, runs)
+    results = agreement(tables[0], singles)
     print("case | full | alone | full/alone | full/alone of p10 | full/alone of ratio_to_baseline")
     for times, case, in_full, by_itself, unit, ratios, tenths in results:
         shown = f"{ratios:.3f}" if ratios else "-"
         print(f"{' '.join(p for p in case if p)} | {in_full:.4g} {unit} | {by_itself:.4g} {unit} | {times:.3f} | "
               f"{tenths:.3f} | {shown}")
-    outside = sum(1 for item in results if max(item[0], 1 / item[0]) > 1.15)
-    outside_tenths = sum(1 for item in results if max(item[6], 1 / item[6]) > 1.15)
+    print(f"outside 15%: {outside_summary(results, tables[0])}")
     with_ratios = [(item[5], item[1]) for item in results if item[5]]
-    outside_ratios = sum(1 for value, _ in with_ratios if max(value, 1 / value) > 1.15)
-    print(f"outside 15%: {outside} of {len(results)} medians, {outside_tenths} of {len(results)} p10s, "
-          f"{outside_ratios} of {len(with_ratios)} ratios")
     if with_ratios:
         value, case = min(with_ratios, key=worst_first)
         print(f"worst ratio: {' '.join(p for p in case if p)} at {value:.3f} (full/alone of ratio_to_baseline)")
+    for full, table in zip(fulls[1:], tables[1:]):
+        others = agreement(table, singles)
+        times, case, *_ = others[0]
+        print(f"against {full}: outside 15%: {outside_summary(others, table)}; worst median "
+              f"{' '.join(p for p in case if p)} at {times:.3f}")
     times, case, *_ = results[0]
     print(f"worst: {' '.join(p for p in case if p)} at {times:.3f} (full/alone) over {len(results)} cases"
           + (f", alone the median of {runs} processes" if runs > 1 else ""))
+
+
+def measure_alone(cases: list[tuple[str, ...]], bench: str, suites: set[str], runs: int) -> dict[tuple, list]:
+    """Each case's time rows from `runs` processes that run just that case, one after another."""
+    singles = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for index, case in enumerate(cases, start=1):
+            singles[case] = [run_alone(bench, case, Path(folder) / f"case-{index}-{k}.csv", suites)
+                             for k in range(runs)]
+            print(f"[{index}/{len(cases)}] {' '.join(p for p in case if p)}", file=sys.stderr)
+    return singles
+
+
+def agreement(table: dict[tuple, dict[str, str]], singles: dict[tuple, list]) -> list[tuple]:
+    """Per case, the full run's median, 10th percentile and ratio over the alone processes' medians
+    of the same, the worst median first."""
+    results = []
+    for case, measured in singles.items():
+        row = table[case]
+        by_itself = statistics.median(float(single["median"]) for single in measured)
+        alone_ratios = [ratio(single) for single in measured]
+        ratios = (ratio(row) / statistics.median(alone_ratios)
+                  if ratio(row) and all(alone_ratios) else None)
+        tenths = float(row["p10"]) / statistics.median(float(single["p10"]) for single in measured)
+        results.append((float(row["median"]) / by_itself, case, float(row["median"]), by_itself, row["unit"],
+                        ratios, tenths))
+    return sorted(results, key=worst_first)
+
+
+def outside_summary(results: list[tuple], table: dict[tuple, dict[str, str]]) -> str:
+    """How many medians, 10th percentiles and ratios lie outside 15%, and how many of the medians
+    outside are rows the full run flagged disturbed."""
+    def outside(value: float | None) -> bool:
+        return value is not None and max(value, 1 / value) > 1.15
+    medians = [item[1] for item in results if outside(item[0])]
+    flagged = sum(1 for case in medians if "disturbed" in table[case].get("flags", ""))
+    with_ratios = [item for item in results if item[5]]
+    return (f"{len(medians)} of {len(results)} medians ({flagged} of them flagged disturbed in the full run), "
+            f"{sum(1 for item in results if outside(item[6]))} of {len(results)} p10s, "
+            f"{sum(1 for item in with_ratios if outside(item[5]))} of {len(with_ratios)} ratios")
 
 
 def repeat(runs: list[Path], suites: set[str]) -> None:
@@ -174,7 +212,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     alone_parser = sub.add_parser("alone")
-    alone_parser.add_argument("full", type=Path)
+    alone_parser.add_argument("full", type=Path, nargs="+")
     alone_parser.add_argument("--bench", default=".build/release/bench")
     alone_parser.add_argument("--suites", default=DEFAULT_SUITES)
     alone_parser.add_argument("--runs", type=int, default=1)

@@ -4,7 +4,9 @@
 /// For each group of rows that describe one case (suite, architecture, feature, layout, N), the
 /// merge keeps every metric from one run, so a group's time, allocations and observer counts always
 /// come from the same process: the run whose time ratio for that case is the median of the runs'
-/// (the lower of the two middle ones for an even count, so of two runs the faster). Not the lowest:
+/// (the lower of the two middle ones for an even count, so of two runs the faster), among the runs
+/// that did not flag the case `disturbed` when there are any: a disturbed row's figures are what a
+/// slow machine gave, not a calm measurement. Not the lowest:
 /// within a process the 10th percentile already sets the machine's bursts aside, and what is left
 /// between processes goes both ways. In one process the reference of a whole group can run 1.5×
 /// slow, which lowers every ratio of that group by a third; the lowest ratio picks exactly that
@@ -36,16 +38,19 @@ public enum BestOf {
         return merged + DerivedRows.compute(from: merged.filter { $0.key.metric != .processSpread })
     }
 
-    /// The run each group is taken from: the middle one for a case; for a reference, the run most of
-    /// its suite's cases were taken from (its middle one when its suite has no other cases).
+    /// The run each group is taken from: the middle one for a case (of the runs that did not flag it
+    /// disturbed, when there are any); for a reference, the run most of its suite's cases were taken
+    /// from (its middle one when its suite has no other cases).
     static func choices(_ order: [ResultRow.Key.Group], _ groups: [[ResultRow.Key.Group: [ResultRow]]])
         -> [ResultRow.Key.Group: Int]
     {
         var chosen: [ResultRow.Key.Group: Int] = [:]
         var votes: [Suite: [Int: Int]] = [:]
         for group in order {
-            let ranked = groups.indices
-                .compactMap { run in groups[run][group].map { (run: run, figure: figure($0)) } }
+            let measuredIn = groups.indices.filter { groups[$0][group] != nil }
+            let calm = measuredIn.filter { !groups[$0][group]!.contains(where: \.wasDisturbed) }
+            let ranked = (calm.isEmpty ? measuredIn : calm)
+                .map { run in (run: run, figure: figure(groups[run][group]!)) }
                 .sorted { ($0.figure, $0.run) < ($1.figure, $1.run) }
             guard !ranked.isEmpty else { continue }
             let middle = ranked[(ranked.count - 1) / 2].run

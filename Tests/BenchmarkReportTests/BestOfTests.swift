@@ -83,6 +83,31 @@ struct BestOfTests {
         #expect(mallocs == [3, 2], "N = 1: ratios 3, 5, 4 -> run 3; N = 10: 40, 30, 20 -> run 2")
     }
 
+    @Test("of three runs, a case flagged disturbed in some comes from the middle of the others")
+    func calmRunsFirst() {
+        func flagging(_ run: [ResultRow], n: String) -> [ResultRow] {
+            run.map { row in
+                var row = row
+                row.wasDisturbed = row.wasDisturbed || (row.key.n == n && row.key.metric == .time)
+                return row
+            }
+        }
+        let runs = [
+            Self.run(1, ratios: (3, 40), medians: (6, 80)), Self.run(2, ratios: (5, 30), medians: (10, 60)),
+            Self.run(3, ratios: (4, 20), medians: (8, 40)),
+        ]
+        let merged = BestOf.merge([
+            flagging(runs[0], n: "1"), runs[1], flagging(flagging(runs[2], n: "1"), n: "10"),
+        ])
+        let mallocs = merged.filter { $0.key.metric == .mallocs }.map(\.median)
+        #expect(
+            mallocs == [2, 2], "N = 1: only run 2 is calm; N = 10: of calm runs 1 and 2 (40, 30), the faster")
+        let flaggedEverywhere = BestOf.merge(runs.map { flagging(flagging($0, n: "1"), n: "10") })
+        #expect(
+            flaggedEverywhere.filter { $0.key.metric == .mallocs }.map(\.median) == [3, 2],
+            "all flagged: as before")
+    }
+
     @Test("a reference's rows come from the run most of its suite's cases came from")
     func referenceFollowsItsSuite() {
         func effect(_ architecture: String, median: Double, ratio: Double) -> ResultRow {
