@@ -47,10 +47,10 @@ public enum BestOf {
         var chosen: [ResultRow.Key.Group: Int] = [:]
         var votes: [Suite: [Int: Int]] = [:]
         for group in order {
-            let measuredIn = groups.indices.filter { groups[$0][group] != nil }
-            let calm = measuredIn.filter { !groups[$0][group]!.contains(where: \.wasDisturbed) }
-            let ranked = (calm.isEmpty ? measuredIn : calm)
-                .map { run in (run: run, figure: figure(groups[run][group]!)) }
+            let runs = groups.indices.compactMap { run in groups[run][group].map { (run: run, rows: $0) } }
+            let calm = runs.filter { !$0.rows.contains(where: \.wasDisturbed) }
+            let ranked = (calm.isEmpty ? runs : calm)
+                .map { (run: $0.run, figure: figure($0.rows)) }
                 .sorted { ($0.figure, $0.run) < ($1.figure, $1.run) }
             guard !ranked.isEmpty else { continue }
             let middle = ranked[(ranked.count - 1) / 2].run
