@@ -145,19 +145,22 @@ extension BenchmarkConfiguration {
         }
 
         /// `shares` (each one share's results for the benchmarks of one group, in the same order:
-        /// ``RoundShare``) with every round marked calm or not (``BenchmarkResult/calmRounds``), judged
-        /// against the fastest gauge sample of all the shares, or ``calmest`` where that is faster. A
-        /// share's own marks know only its own process: one that ran wholly in a slow phase found no
-        /// faster round to judge by and marked its slow rounds calm.
+        /// ``RoundShare``) with every round marked calm or not (``BenchmarkResult/calmRounds``): calm
+        /// when it is calm against the fastest gauge sample of all the shares (or ``calmest`` where
+        /// that is faster) and its share marked it calm too. A share's own marks know only its own
+        /// process: one that ran wholly in a slow phase found no faster round to judge by and marked
+        /// its slow rounds calm; a share whose earlier groups ran faster knows more than the pool.
         public func judging(_ shares: [[BenchmarkResult]]) -> [[BenchmarkResult]] {
             var pooled = self
             pooled.calmest = ([calmest] + shares.map { $0[index].samples.min() }).compactMap { $0 }.min()
             return shares.map { results in
-                let gaugeSamples = results[index].samples
-                let calm = Set(pooled.calmRounds(gaugeSamples))
+                let gauge = results[index]
+                let calm = Set(pooled.calmRounds(gauge.samples))
+                let ownMarks = gauge.calmRounds.count == gauge.samples.count ? gauge.calmRounds : nil
+                let marks = gauge.samples.indices.map { calm.contains($0) && ownMarks?[$0] != false }
                 return results.map { result in
                     var marked = result
-                    marked.calmRounds = gaugeSamples.indices.map(calm.contains)
+                    marked.calmRounds = marks
                     return marked
                 }
             }
@@ -384,10 +387,10 @@ public struct BenchmarkRunner: Sendable {
         // A share hands every round on, marked, and the pool decides (``BenchmarkResult/pooling``).
         let isShare = configuration.share.count > 1
         let used = disturbed || isShare ? log : log.rounds(calm)
+        let setAside = kept - (isShare ? calm.count : used.roundCount)
         progress(
             .finished(
-                rounds: kept, span: ContinuousClock.now - start,
-                setAside: kept - (isShare ? calm.count : used.roundCount),
+                rounds: kept, span: ContinuousClock.now - start, setAside: setAside,
                 disturbed: disturbed && !isShare))
         return benchmarks.indices.map { index in
             var result = BenchmarkResult(
@@ -400,7 +403,7 @@ public struct BenchmarkRunner: Sendable {
                 processCPUTime: Statistics(used.processCPU[index]),
                 costStatistic: CostStatistic(for: benchmarks[index])
             )
-            result.roundsSetAside = kept - (isShare ? calm.count : used.roundCount)
+            result.roundsSetAside = setAside
             result.wasDisturbed = disturbed
             result.processCPUSamples = used.processCPU[index]
             if isShare {

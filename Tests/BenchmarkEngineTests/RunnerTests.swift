@@ -348,6 +348,10 @@ struct RunnerTests {
         #expect(
             earlier.allSatisfy { $0.allSatisfy { !$0.calmRounds.contains(true) } }, "an earlier, calmer group"
         )
+        var markedShare = calmShare
+        markedShare[1].calmRounds = [true, false, true]
+        let kept = BenchmarkConfiguration.Gauge(index: 1).judging([markedShare, slowShare])
+        #expect(kept[0][0].calmRounds == [true, false, false], "a round its own share set aside stays aside")
     }
 
     @Test("a share keeps every round and marks the calm ones; a whole group keeps only its calm rounds")
