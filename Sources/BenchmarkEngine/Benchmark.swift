@@ -192,9 +192,9 @@ public struct Benchmark {
 
     /// The allocation pass: heap activity per operation, measured apart from timing.
     ///
-    /// Runs one sample of `iterations` as a warm-up (counted and discarded); then, `repetitions`
-    /// times, counts a sample of `iterations` and one of `2 * iterations` and takes their
-    /// difference, so whatever a sample does once (setup inside the body, first-use runtime work)
+    /// Runs one sample of `warmUpIterations` (default: `iterations`) as a warm-up (counted and
+    /// discarded); then, `repetitions` times, counts a sample of `iterations` and one of
+    /// `2 * iterations` and takes their difference, so whatever a sample does once (setup inside the body, first-use runtime work)
     /// cancels out and only the per-operation cost remains. With `.allThreads` each window waits
     /// for the counters to go quiet before it closes (see `AllocationCounter`).
     ///
@@ -205,18 +205,20 @@ public struct Benchmark {
     public func measureAllocations(
         iterations: Int = 1000,
         repetitions: Int = 3,
+        warmUpIterations: Int? = nil,
         scope: AllocationCounter.Scope = .allThreads,
         isolation: isolated (any Actor)? = #isolation
     ) async -> AllocationReport? {
         precondition(
-            iterations > 0 && repetitions > 0, "Benchmark.measureAllocations: counts must be positive")
+            iterations > 0 && repetitions > 0 && (warmUpIterations ?? 1) > 0,
+            "Benchmark.measureAllocations: counts must be positive")
         precondition(
             scope == .allThreads || !isAsync,
             "Benchmark.measureAllocations: an async benchmark can hop threads; count all threads"
         )
         guard AllocationCounter.isAvailable else { return nil }
         var warmUp = Meter(mode: .allocations(scope))
-        await runSample(iterations: iterations, meter: &warmUp)
+        await runSample(iterations: warmUpIterations ?? iterations, meter: &warmUp)
         var measurements: [AllocationMeasurement] = []
         for _ in 0..<repetitions {
             var single = Meter(mode: .allocations(scope))

@@ -38,6 +38,8 @@ struct BenchmarkCase {
     /// Operations per counted sample. Fixed (never derived from timing) and even, so the counted
     /// work is the same in every run, including intents that alternate between two values.
     var allocationIterations = 1_000
+    /// Operations of the counted warm-up sample that comes first; nil: ``allocationIterations``.
+    var allocationWarmUp: Int?
     /// Extra exact counts measured after timing, e.g. observers woken per operation.
     var extraCounts: ExtraCounts?
     /// Runs the benchmark's own body for a few operations, untimed, and returns what it found wrong

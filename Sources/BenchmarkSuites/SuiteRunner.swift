@@ -557,7 +557,8 @@ public struct SuiteRunner {
         let iterations = benchmarkCase.allocationIterations
         guard benchmark.isAsync else {
             return await benchmark.measureAllocations(
-                iterations: iterations, repetitions: size.synchronousCountRepetitions, scope: .currentThread)
+                iterations: iterations, repetitions: size.synchronousCountRepetitions,
+                warmUpIterations: benchmarkCase.allocationWarmUp, scope: .currentThread)
         }
         guard countsEffectsSerially else {
             return await benchmark.measureAllocations(iterations: iterations, scope: .allThreads)

@@ -113,6 +113,16 @@ struct AllocationCounterTests {
         #expect(report.iterations == 100)
     }
 
+    @Test(arguments: [(nil, 4 + 3 * 12), (1, 1 + 3 * 12)] as [(Int?, Int)])
+    func warmUpSampleRunsTheOperationsAsked(warmUp: Int?, operations: Int) async throws {
+        let ran = Box(0)
+        let benchmark = Benchmark("counted") { iterations in ran.value += iterations }
+        _ = try #require(
+            await benchmark.measureAllocations(iterations: 4, warmUpIterations: warmUp, scope: .currentThread)
+        )
+        #expect(ran.value == operations)
+    }
+
     @Test func reportMedianIsFieldByField() {
         func measurement(_ allocations: Int, _ frees: Int) -> AllocationMeasurement {
             AllocationMeasurement(
