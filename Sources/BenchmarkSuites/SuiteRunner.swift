@@ -355,7 +355,8 @@ public struct SuiteRunner {
                 "  timing \(group.count) benchmarks\(group[0].n.map { " at N = \($0)" } ?? ""), interleaved"
                     + (onOneCPU ? ", on one CPU" : ""))
             let gauge = Self.gaugeIndex(in: group + references)
-            let configuration = configuration(seed: seed &+ UInt64(index), gauge: gauge, calmest: calmest)
+            let configuration = configuration(
+                seed: seed &+ UInt64(index), gauge: gauge, calmest: calmest, heavy: timingGroup.isHeavy)
             let measured = await timeGroup(group + references, configuration, onOneCPU: onOneCPU)
             if let gauge, let fastest = measured[gauge].samples.min() {
                 calmest = min(calmest ?? fastest, fastest)
@@ -414,12 +415,15 @@ public struct SuiteRunner {
     }
 
     /// A timing group's configuration: this share of the run size, a seed of its own for each share
-    /// (so that no two shares shuffle their rounds alike), and the gauge at `gauge`, if any.
-    private func configuration(seed: UInt64, gauge: Int?, calmest: Double?) -> BenchmarkConfiguration {
+    /// (so that no two shares shuffle their rounds alike), the gauge at `gauge`, if any, and for a
+    /// `heavy` case's group at most ``heavyWarmUpRounds``.
+    func configuration(seed: UInt64, gauge: Int?, calmest: Double?, heavy: Bool = false)
+        -> BenchmarkConfiguration
+    {
         let size = size.sharing(share)
         var configuration = BenchmarkConfiguration(
             targetSampleDuration: size.targetSampleDuration,
-            warmUpRounds: size.warmUpRounds,
+            warmUpRounds: heavy ? min(size.warmUpRounds, Self.heavyWarmUpRounds) : size.warmUpRounds,
             samples: size.samples,
             seed: seed &+ UInt64(share.index) &* 0x9E37_79B9_7F4A_7C15,
             minimumSpan: size.minimumSpan,
@@ -428,6 +432,12 @@ public struct SuiteRunner {
         configuration.share = share
         return configuration
     }
+
+    /// Warm-up rounds of a heavy case's group. Its process is fresh, and finding the batch sizes
+    /// has just run the case (at least twice) and the reference, so one round in the group's own
+    /// order is warm-up enough; at N = 10,000 each round more costs about 0.1 s in each of the
+    /// fifteen processes of a full run's single stores.
+    static let heavyWarmUpRounds = 1
 
     /// `measured` (this process's results for the group `key`) pooled with the earlier shares'
     /// results for it, when this is the last of several shares; as measured otherwise. Every share's

@@ -292,6 +292,17 @@ struct SuiteRunnerTests {
         return runner
     }
 
+    @Test(
+        "a heavy case's group warms up for at most one round, every other group for the run size's",
+        arguments: [RunSize.full, .quick, .smoke])
+    func heavyGroupsWarmUpOnce(_ size: RunSize) {
+        let runner = SuiteRunner(size: size, configuration: "release")
+        #expect(runner.configuration(seed: 1, gauge: nil, calmest: nil).warmUpRounds == size.warmUpRounds)
+        let heavy = runner.configuration(seed: 1, gauge: nil, calmest: nil, heavy: true)
+        #expect(heavy.warmUpRounds == min(size.warmUpRounds, SuiteRunner.heavyWarmUpRounds))
+        #expect(RunSize.full.warmUpRounds > SuiteRunner.heavyWarmUpRounds)
+    }
+
     /// Counts of `layoutRunner` in which the increment allocates enough to be heavy.
     func countsWithHeavyIncrement() async throws -> [ResultRow] {
         try await layoutRunner().run().map { row in
