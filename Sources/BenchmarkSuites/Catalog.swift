@@ -268,9 +268,10 @@ enum Catalog {
 
     /// Layout operations in the counted warm-up before the windows, and in the count of observers
     /// woken. Building the app leaves in place everything an operation touches, so once one
-    /// operation has done its first-use work every later one allocates and wakes alike; at N =
-    /// 10,000 each of them costs about 0.1 s of the allocation pass. Two, an even number, so that
-    /// an intent alternating between two values is counted over both.
+    /// operation has done its first-use work every later one makes the same allocations and wakes
+    /// the same observers (docs/measurement.md, "Counting"); at N = 10,000 each operation costs
+    /// about 0.1 s of the allocation pass. Two, an even number, so that an intent alternating
+    /// between two values is counted over both.
     static let layoutWarmUpOperations = 2
 
     // MARK: - layout
