@@ -195,8 +195,9 @@ public struct Benchmark {
     /// Runs one sample of `warmUpIterations` (default: `iterations`) as a warm-up (counted and
     /// discarded); then, `repetitions` times, counts a sample of `iterations` and one of
     /// `2 * iterations` and takes their difference, so whatever a sample does once (setup inside
-    /// the body, first-use runtime work) cancels out and only the per-operation cost remains. With `.allThreads` each window waits
-    /// for the counters to go quiet before it closes (see `AllocationCounter`).
+    /// the body, first-use runtime work) cancels out and only the per-operation cost remains. With
+    /// `.allThreads` each window waits for the counters to go quiet before it closes (see
+    /// `AllocationCounter`).
     ///
     /// Synchronous work gives identical repetitions. Work spread over threads may not: whether an
     /// `await` suspends (and so allocates) depends on timing. The report keeps every repetition

@@ -564,17 +564,19 @@ public struct SuiteRunner {
     /// from run to run. Times are still taken on real threads.
     private func countAllocations(of benchmarkCase: BenchmarkCase) async -> AllocationReport? {
         guard let benchmark = benchmarkCase.benchmark else { return nil }
-        let iterations = benchmarkCase.allocationIterations
+        let (iterations, warmUp) = (benchmarkCase.allocationIterations, benchmarkCase.allocationWarmUp)
         guard benchmark.isAsync else {
             return await benchmark.measureAllocations(
                 iterations: iterations, repetitions: size.synchronousCountRepetitions,
-                warmUpIterations: benchmarkCase.allocationWarmUp, scope: .currentThread)
+                warmUpIterations: warmUp, scope: .currentThread)
         }
         guard countsEffectsSerially else {
-            return await benchmark.measureAllocations(iterations: iterations, scope: .allThreads)
+            return await benchmark.measureAllocations(
+                iterations: iterations, warmUpIterations: warmUp, scope: .allThreads)
         }
         return await AllocationCounter.serially {
-            await benchmark.measureAllocations(iterations: iterations, scope: .allThreads)
+            await benchmark.measureAllocations(
+                iterations: iterations, warmUpIterations: warmUp, scope: .allThreads)
         }
     }
 
