@@ -315,7 +315,13 @@ def layout_figure(results: Results) -> str:
                  for a in results.architectures]
         parts.append(f"{name}, {span(times, duration)}, waking {bounds(woken, '{:,.0f}'.format)} "
                      f"observer{'' if max(woken) == 1 else 's'} per increment")
-    return ("- **One increment in an app of 1,000 counters** costs, in " + "; in ".join(parts) + ".")
+    per_observer = {a: results.medians[key] for a in results.architectures
+                    if (key := ("layout", a, "app/increment", "cost-per-observer", "single-store", "1000"))
+                    in results.medians}
+    extra = "" if not per_observer else (
+        f" Each extra observer a single store wakes costs {span(per_observer, duration)} "
+        f"(`cost-per-observer` at N = 1,000).")
+    return "- **One increment in an app of 1,000 counters** costs, in " + "; in ".join(parts) + "." + extra
 
 
 def effect_figure(results: Results) -> str:
