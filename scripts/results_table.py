@@ -375,7 +375,8 @@ def no_op_figure(results: Results) -> str:
         "layout", a, "app/no-op", "observers-woken", "single-store", "1000"))
     waking = [f"`{a}`" for a, value in woken.items() if value > 0]
     quiet = [f"`{a}`" for a, value in woken.items() if value == 0]
-    listed = lambda names: ", ".join(names) if names else "none"
+    listed = lambda names: "none" if not names else names[0] if len(names) == 1 else (
+        ", ".join(names[:-1]) + " and " + names[-1])
     return (f"- **A change that did not happen** (`app/no-op`, selecting the tab already shown) wakes "
             f"every observer of a 1,000-counter single store in {listed(waking)}, and none in "
             f"{listed(quiet)}.")
