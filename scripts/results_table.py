@@ -73,6 +73,18 @@ def marker_end(name: str) -> str:
 MARKER_START, MARKER_END = marker_start("results tables"), marker_end("results tables")
 
 
+# The rows modelled on a library that still leave out a mechanism which that library runs on every
+# action and which allocates or grows with N (each row's page in docs/architectures/ has the table of
+# mechanisms): their figures are the style's floor, not the library's cost. The README's tables and
+# the charts (scripts/charts.py) both label these rows from this one list.
+STYLE_FLOOR_ROWS = ["effect-values", "effect-objects"]
+# The rows whose `single-store-scoped` layout measures the project's own selector, because the
+# library the row is modelled on has no way to observe part of the state.
+OWN_SELECTOR_ROWS = ["effect-values"]
+FLOOR_LABEL = "style's floor"
+OWN_SELECTOR_LABEL = "scoped: own selector"
+
+
 class TableError(Exception):
     """A problem with the input, reported as one line."""
 
@@ -146,6 +158,24 @@ def exponent(value: float) -> str:
     return "0.00" if text == "-0.00" else text
 
 
+def caveats(architecture: str) -> list[str]:
+    """What a row's figures must be read with: the style's floor, the project's own selector."""
+    notes = [FLOOR_LABEL] if architecture in STYLE_FLOOR_ROWS else []
+    return notes + ([OWN_SELECTOR_LABEL] if architecture in OWN_SELECTOR_ROWS else [])
+
+
+def architecture_label(architecture: str) -> str:
+    """The architecture id with its caveats in parentheses, if any: `effect-objects (style's floor)`."""
+    notes = caveats(architecture)
+    return f"{architecture} ({'; '.join(notes)})" if notes else architecture
+
+
+def architecture_cell(architecture: str) -> str:
+    """The first cell of a row: the id in code font, then its caveats."""
+    notes = caveats(architecture)
+    return f"`{architecture}`" + (f" ({'; '.join(notes)})" if notes else "")
+
+
 def per_layout(results: Results, architecture: str, feature: str, metric: str, n: str,
                formatted) -> str:
     """One figure per layout (single / scoped / multi), `formatted` and joined with slashes."""
@@ -160,7 +190,7 @@ def table(results: Results) -> str:
     for a in results.architectures:
         sync_mallocs = max(m("dispatch", a, f, "mallocs") for f in DISPATCH_FEATURES)
         cells = [
-            f"`{a}`",
+            architecture_cell(a),
             f"{m('dispatch', a, 'counter/increment', 'time'):.1f}",
             f"{m('dispatch', a, 'transfer/updateAmount', 'time'):.1f}",
             f"{m('dispatch', a, 'transfer/selectFrom', 'time'):.1f}",
@@ -193,9 +223,20 @@ def table(results: Results) -> str:
         f"at {mutation:.2f} ns, an empty closure call at {closure:.2f} ns, a bare main actor → pool → "
         f"main actor round trip (the effects' reference) at {round_trip:.1f} µs; the harness costs "
         f"{empty:.0f} ns per sample (an empty body), and one `Decimal ==` allocates {decimal:.0f} "
-        f"times. {NOTE_END}",
+        f"times. {floor_note(results.architectures)}{NOTE_END}",
     ]
     return "\n".join(lines)
+
+
+def floor_note(architectures: list[str]) -> str:
+    """The sentence explaining the caveats in the first column, if any row has one, then a space."""
+    if not any(caveats(a) for a in architectures):
+        return ""
+    return (f"\"{FLOOR_LABEL}\": the row leaves out mechanisms its library runs on every action that "
+            "allocate or grow with N (the tables in docs/architectures/), so its figures are the "
+            f"least the style costs, not the library's cost; \"{OWN_SELECTOR_LABEL}\": its "
+            "`single-store-scoped` layout measures a selector of the project's own, as its library "
+            "has none. ")
 
 
 def count(value: float) -> str:
@@ -212,7 +253,7 @@ def count_table(results: Results, instructions: Results) -> str:
     m, i = results.median, instructions.median
     lines = ["| " + " | ".join(COUNT_COLUMNS) + " |", "|" + " --- |" * len(COUNT_COLUMNS)]
     for a in results.architectures:
-        cells = [f"`{a}`"]
+        cells = [architecture_cell(a)]
         cells += [count(i("dispatch", a, f, "instructions")) for f in DISPATCH_FEATURES]
         cells += [f"{m('dispatch', a, f, 'retains'):g} / {m('dispatch', a, f, 'releases'):g}"
                   for f in DISPATCH_FEATURES]
@@ -273,7 +314,7 @@ def summary_table(results: Results, instructions: Results | None) -> str:
                 "completed transfer, 10,000 accounts (B)"]
     lines = ["| " + " | ".join(columns) + " |", "|" + " --- |" * len(columns)]
     for a in results.architectures:
-        cells = [f"`{a}`", f"{m('dispatch', a, 'counter/increment', 'time'):.1f}"]
+        cells = [architecture_cell(a), f"{m('dispatch', a, 'counter/increment', 'time'):.1f}"]
         if instructions is not None:
             cells.append(count(instructions.median("dispatch", a, "counter/increment", "instructions")))
         cells += [
@@ -289,7 +330,9 @@ def summary_table(results: Results, instructions: Results | None) -> str:
               + ("" if instructions is None else
                  f" and, for instructions, [`{instructions.path}`]({instructions.link})")
               + "; \"sync mallocs/op\" is the largest of the three synchronous intents; the layout "
-              "columns are one `app/increment` in an app of 1,000 counters. Every column, the exact "
+              "columns are one `app/increment` in an app of 1,000 counters. "
+              + floor_note(results.architectures)
+              + "Every column, the exact "
               f"counts and the notes are in [{RESULTS_PAGE}]({results.results_page})."]
     return "\n".join(lines)
 

@@ -24,7 +24,7 @@ import charts  # noqa: E402  (found through the path above)
 SVG = "{http://www.w3.org/2000/svg}svg"
 DC_TITLE = ".//{http://purl.org/dc/elements/1.1/}title"
 HEADER = charts.HEADER
-ARCHITECTURES = ["store-subclass", "observable-viewmodel", "team-custom"]
+ARCHITECTURES = ["store-subclass", "observable-viewmodel", "effect-values", "team-custom"]
 COMMIT = "0123456789abcdef0123456789abcdef01234567"
 # A word each chart's title must contain.
 TITLE_WORDS = {
@@ -168,6 +168,18 @@ class ChartsTest(unittest.TestCase):
         self.assertIn("store-subclass, multi-store  ($k$ = 0.00)", texts)
         self.assertIn("store-subclass, single-store-scoped  ($k$ = 0.50)", texts)
         self.assertFalse([text for text in texts if "0.25" in text], "a no-op exponent is shown")
+
+    def test_style_floor_rows_and_own_selectors_are_labelled_in_every_legend(self):
+        for name in ["dispatch.svg", "layout.svg", "state-copy.svg"]:
+            with self.subTest(chart=name):
+                texts = drawn_texts(self.out / name)
+                self.assertTrue(any(text.startswith("effect-values (style's floor)") for text in texts))
+                self.assertFalse(any("store-subclass (" in text for text in texts))
+        texts = drawn_texts(self.out / "layout.svg")
+        self.assertIn("effect-values (style's floor), single-store-scoped (own selector)  ($k$ = 0.50)",
+                      texts)
+        self.assertIn("effect-values (style's floor), multi-store  ($k$ = 0.00)", texts)
+        self.assertIn("store-subclass, single-store-scoped  ($k$ = 0.50)", texts)
 
     def test_state_copy_chart_shows_the_bytes_of_a_completed_transfer(self):
         texts = drawn_texts(self.out / "state-copy.svg")
@@ -340,6 +352,16 @@ class StyleTest(unittest.TestCase):
         alone = charts.architecture_colours(["effect-values"])
         together = charts.architecture_colours(["observable-viewmodel", "effect-values", "x"])
         self.assertEqual(alone["effect-values"], together["effect-values"])
+
+    def test_labels_come_from_the_one_list_in_results_table(self):
+        import results_table
+        self.assertIs(charts.STYLE_FLOOR_ROWS, results_table.STYLE_FLOOR_ROWS)
+        for arch in charts.KNOWN_ARCHITECTURES:
+            with self.subTest(architecture=arch):
+                floor = arch in results_table.STYLE_FLOOR_ROWS
+                self.assertEqual(charts.architecture_label(arch).endswith("(style's floor)"), floor)
+        self.assertEqual(charts.series_label("effect-values", "single-store"),
+                         "effect-values (style's floor), single-store")
 
     def test_every_architecture_gets_its_own_colour(self):
         ids = [*charts.KNOWN_ARCHITECTURES, "extra-one", "extra-two"]

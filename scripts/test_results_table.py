@@ -11,6 +11,10 @@ import unittest
 from pathlib import Path
 
 SCRIPTS = Path(__file__).resolve().parent
+sys.path.insert(0, str(SCRIPTS))
+
+import results_table  # noqa: E402  (found through the path above)
+
 BASELINE = SCRIPTS.parent / "results" / "baseline.csv"
 INSTRUCTIONS = SCRIPTS.parent / "results" / "instructions-baseline.csv"
 
@@ -78,9 +82,27 @@ class ResultsTableTest(unittest.TestCase):
         lines = lines[lines.index(next(line for line in lines if line.startswith("| architecture"))):]
         architectures = list(dict.fromkeys(r["architecture"] for r in self.rows if r["suite"] == "dispatch"))
         self.assertEqual([line.split(" | ")[0] for line in lines[2:2 + len(architectures)]],
-                         [f"| `{a}`" for a in architectures])
+                         [f"| {results_table.architecture_cell(a)}" for a in architectures])
         for line in lines[:2 + len(architectures)]:
             self.assertEqual(line.count("|"), 17, line)
+
+    def test_style_floor_rows_are_labelled_in_both_tables_and_explained(self):
+        result = run(str(self.baseline), "--instructions", str(INSTRUCTIONS))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        rows = [line for line in result.stdout.splitlines() if line.startswith("| `")]
+        for arch in results_table.STYLE_FLOOR_ROWS:
+            with self.subTest(architecture=arch):
+                labelled = [line for line in rows if line.startswith(f"| `{arch}` (style's floor")]
+                self.assertEqual(len(labelled), 2, "one row in each table")
+        self.assertEqual(len([line for line in rows if "(style's floor" in line]),
+                         2 * len(results_table.STYLE_FLOOR_ROWS))
+        self.assertTrue(rows[0].startswith("| `observable-viewmodel` | "), "other rows carry no label")
+        self.assertIn("`effect-values` (style's floor; scoped: own selector) |", result.stdout)
+        self.assertIn("so its figures are the least the style costs, not the library's cost", result.stdout)
+
+    def test_no_label_and_no_note_without_a_style_floor_row(self):
+        self.assertEqual(results_table.architecture_cell("store-subclass"), "`store-subclass`")
+        self.assertEqual(results_table.floor_note(["store-subclass", "local-reducer"]), "")
 
     def test_values_come_from_the_csv(self):
         rows = [dict(r) for r in self.rows]
@@ -179,7 +201,8 @@ class ResultsTableTest(unittest.TestCase):
         self.assertEqual(run(*arguments, "--write", str(page)).returncode, 0)
         lines = [line for line in page.read_text(encoding="utf-8").splitlines() if line.startswith("| `")]
         architectures = list(dict.fromkeys(r["architecture"] for r in rows if r["suite"] == "dispatch"))
-        self.assertEqual([line.split(" | ")[0] for line in lines], [f"| `{a}`" for a in architectures])
+        self.assertEqual([line.split(" | ")[0] for line in lines],
+                         [f"| {results_table.architecture_cell(a)}" for a in architectures])
         self.assertTrue(all(" | 98.8 | " in line and line.count("|") == 10 for line in lines))
 
     def test_key_figures_name_the_cheapest_style_from_the_csvs(self):
