@@ -7,8 +7,8 @@
 # The timed body is what the measured region calls: each builder passes a local function named
 # `timed…` to `Benchmark` (the body a sample runs between its meter's start and stop, or, for the
 # submit, the operation it runs between resume and stop). The builders and their timed functions
-# are read from Catalog.swift; a builder that hands `Benchmark` an anonymous closure fails, since
-# its loop could not be told from the builder's observer callbacks and set-up closures.
+# are read from Catalog.swift; a builder that hands `Benchmark` a closure literal fails, since its
+# loop could not be told from the builder's observer callbacks and set-up closures.
 #
 # Usage: scripts/check_specialisations.sh [path/to/bench]   (default .build/release/bench)
 #        scripts/check_specialisations.sh --symbols FILE    demangled `nm` lines from FILE (- for stdin)
@@ -32,7 +32,7 @@ subjects=$(grep -o 'SubjectCases([A-Za-z]*Subject\.self)' Sources/BenchmarkSuite
 [ -n "$subjects" ] || fail "no subjects found in Subjects.swift"
 
 # One line per generic builder that builds a Benchmark: "builder timedA timedB ...", or
-# "builder !anonymous" when it passes Benchmark a closure literal as the timed body. The adapter
+# "builder !anonymous" when it passes Benchmark a closure literal as the timed body (or no timed…). The adapter
 # suite's closures call the shared FeatureDriver existential on purpose, so they are not generic.
 timed=$(awk '
     function flush() { if (builder != "" && builds) print builder (anonymous ? " !anonymous" : "") functions }
@@ -43,16 +43,20 @@ timed=$(awk '
         next
     }
     /^    \}/ { flush(); builder = "" }
-    builder != "" && /^        func timed[A-Za-z]*\(/ { name = $0; sub(/^ *func /, "", name); sub(/\(.*/, "", name); functions = functions " " name }
+    builder != "" && /^        func timed[A-Za-z]*\(/ {
+        name = $0; sub(/^ *func /, "", name); sub(/\(.*/, "", name); functions = functions " " name
+    }
     builder != "" && /(^|[^A-Za-z])Benchmark\(/ { builds = 1 }
-    builder != "" && (/(^|[^A-Za-z])Benchmark\(.*\) *\{/ || /(operation|run): *\{/) { anonymous = 1 }
+    builder != "" && (/(^|[^A-Za-z])Benchmark\(.*\) *\{/ || /(operation|run): *\{/ || /\{ *iterations in/) {
+        anonymous = 1
+    }
     END { flush() }
 ' "$catalog")
 [ -n "$timed" ] || fail "no generic case builder found in $catalog"
 if grep -q ' !anonymous\|^[A-Za-z]*$' <<<"$timed"; then
     while read -r builder rest; do
         if [ "$rest" = "" ] || [[ "$rest" == "!anonymous"* ]]; then
-            echo "Catalog.$builder times an anonymous closure: pass Benchmark a local function named timed…" >&2
+            echo "Catalog.$builder gives Benchmark a timed body that is not a local function named timed…" >&2
         fi
     done <<<"$timed"
     exit 1

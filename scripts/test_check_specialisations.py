@@ -81,7 +81,7 @@ class CheckSpecialisationsTests(unittest.TestCase):
         self.assertEqual(result.returncode, 1, result.stdout)
         self.assertIn(f"{function} of Catalog.{builder} specialised for {subject}", result.stdout)
 
-    def test_a_builder_timing_an_anonymous_closure_fails(self) -> None:
+    def test_a_builder_timing_a_closure_literal_fails(self) -> None:
         catalog = textwrap.dedent('''\
             enum Catalog {
                 static func dispatchCases<S: ArchitectureSubject>(_ subject: S.Type) -> [BenchmarkCase] {
@@ -93,12 +93,17 @@ class CheckSpecialisationsTests(unittest.TestCase):
                 }
             }
             ''')
-        with tempfile.NamedTemporaryFile("w", suffix=".swift") as file:
-            file.write(catalog)
-            file.flush()
-            result = run("--catalog", file.name, "--list")
-        self.assertEqual(result.returncode, 1)
-        self.assertIn("Catalog.dispatchCases times an anonymous closure", result.stderr)
+        wrapped = catalog.replace('Benchmark("\\(id) transfer/selectFrom") { iterations in',
+                                  'Benchmark(\n            "\\(id) transfer/selectFrom"\n        ) { iterations in')
+        self.assertNotEqual(wrapped, catalog)
+        for text in (catalog, wrapped):
+            with tempfile.NamedTemporaryFile("w", suffix=".swift") as file:
+                file.write(text)
+                file.flush()
+                result = run("--catalog", file.name, "--list")
+            self.assertEqual(result.returncode, 1, text)
+            self.assertIn("Catalog.dispatchCases gives Benchmark a timed body that is not a local function",
+                          result.stderr)
 
     def test_a_missing_symbol_file_is_bad_input(self) -> None:
         result = run("--symbols", "/nonexistent/symbols.txt")
