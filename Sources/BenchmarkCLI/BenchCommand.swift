@@ -309,17 +309,17 @@ public enum BenchCommand {
             + "\(new.phrase): record both the same way (--all-cpus or not) or compare counts only (--counts-only)"
     }
 
-    /// Why instruction rows are not compared, as one line, or nil. Valgrind passes the host CPU's
-    /// features and cache sizes through, and glibc picks its `memcpy` and friends by them, so
-    /// instruction counts carry only between runs on the same CPU model (and Swift version).
+    /// Why instruction rows are not compared, as one line, or nil. Under Valgrind glibc sees the
+    /// same synthetic CPU on every host, so counts carry across CPU models (docs/gate.md); they do
+    /// not carry across Swift versions (the runtime's code differs) or build configurations.
     static func instructionSkip(baseline: [ResultRow], _ before: RunMetadata, _ after: RunMetadata) -> String?
     {
         guard baseline.contains(where: { $0.kind == .instructions }),
-            before.cpu != after.cpu || before.swiftVersion != after.swiftVersion
+            before.swiftVersion != after.swiftVersion || before.configuration != after.configuration
         else { return nil }
-        return "instructions not compared: the baseline was counted on CPU '\(before.cpu)' with "
-            + "'\(before.swiftVersion)', this run on '\(after.cpu)' with '\(after.swiftVersion)' (glibc picks its "
-            + "memory functions by CPU; the runtime's code differs between Swift versions)"
+        return "instructions not compared: the baseline was counted with '\(before.swiftVersion)' "
+            + "(\(before.configuration)), this run with '\(after.swiftVersion)' (\(after.configuration)): "
+            + "the runtime's and the program's code differ between them"
     }
 
     static func readMetadata(forCSV path: String) throws(BenchError) -> RunMetadata {
