@@ -197,10 +197,10 @@ final class CollectionSlice<State, Element: Equatable>: StateSlice<State> {
         return ObservedElements(state[keyPath: keyPath], slice: content)
     }
 
-    /// The identity changed if the count did (the ids are the positions). Elements: if the buffer was
-    /// replaced, the observed elements at the positions whose content differs; otherwise nothing
-    /// changed, but every element with a row store is checked all the same, as each of TCA's child
-    /// stores checks its own state after every write-back of the root store.
+    /// The identity changed if the count did (the ids are the positions). Elements: every element
+    /// with a row store is checked after every write-back, whatever changed, as each of TCA's child
+    /// stores checks its own state whenever the root store's state is set; if the buffer was
+    /// replaced, the other observed elements at the positions whose content differs wake too.
     override func willChange(from old: State, to new: State) -> Bool {
         let oldElements = old[keyPath: keyPath]
         let newElements = new[keyPath: keyPath]
@@ -208,10 +208,10 @@ final class CollectionSlice<State, Element: Equatable>: StateSlice<State> {
         if identityChanged {
             content.identityObservers.willSet()
         }
-        let elementChanged =
-            isSameBuffer(oldElements, newElements)
-            ? content.willChangeScoped(to: newElements)
-            : content.willChange(from: oldElements, to: newElements)
+        var elementChanged = content.willChangeScoped(to: newElements)
+        if !isSameBuffer(oldElements, newElements) {
+            elementChanged = content.willChange(from: oldElements, to: newElements) || elementChanged
+        }
         return identityChanged || elementChanged
     }
 
@@ -253,11 +253,12 @@ final class ElementsSlice<Element: Equatable> {
         return element
     }
 
-    /// Calls `willSet` on the observers of each observed element that differs between `old` and
-    /// `new`, the collection's last and new content, and returns whether there was one.
+    /// Calls `willSet` on the observers of each observed element without a row store that differs
+    /// between `old` and `new`, the collection's last and new content, and returns whether there was
+    /// one. (``willChangeScoped(to:)`` has checked the elements with a row store.)
     func willChange(from old: [Element], to new: [Element]) -> Bool {
         forEachDifference(old, new) { index in
-            if index < byIndex.count, let element = byIndex[index] {
+            if index < byIndex.count, let element = byIndex[index], !element.hasStore {
                 notify(element, of: new[index])
             }
         }
