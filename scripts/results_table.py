@@ -77,7 +77,7 @@ MARKER_START, MARKER_END = marker_start("results tables"), marker_end("results t
 # action and which allocates or grows with N (each row's page in docs/architectures/ has the table of
 # mechanisms): their figures are the style's floor, not the library's cost. The README's tables and
 # the charts (scripts/charts.py) both label these rows from this one list.
-STYLE_FLOOR_ROWS = ["effect-values", "effect-objects"]
+STYLE_FLOOR_ROWS = ["closure-effects", "effect-values", "effect-objects"]
 # The rows whose `single-store-scoped` layout measures the project's own selector, because the
 # library the row is modelled on has no way to observe part of the state.
 OWN_SELECTOR_ROWS = ["effect-values"]
@@ -354,19 +354,30 @@ def dispatch_figure(results: Results, instructions: Results | None) -> str:
             + f". In time an increment takes {bounds(times.values(), lambda ns: f'{ns:.0f}')} ns.")
 
 
+def woken_phrase(woken: dict[str, float]) -> str:
+    """How many observers one increment wakes: "1,000 observers", or the most common count with the
+    rows that wake another named: "1,000 observers (1 in `closure-effects`)"."""
+    counts = list(woken.values())
+    usual = max(set(counts), key=counts.count)
+    phrase = f"{usual:,.0f} observer{'' if usual == 1 else 's'}"
+    others = [f"{value:,.0f} in `{a}`" for a, value in woken.items() if value != usual]
+    return phrase + (f" ({', '.join(others)})" if others else "")
+
+
 def layout_figure(results: Results) -> str:
     """What one increment costs in an app of 1,000 counters, per layout."""
     parts = []
     for layout, name in zip(LAYOUTS, ("a single store observed whole", "the same store scoped",
                                       "a multi store")):
         times = per_architecture(results, lambda a: results.median("layout", a, "app/increment", "time", layout, "1000"))
-        woken = [results.median("layout", a, "app/increment", "observers-woken", layout, "1000")
-                 for a in results.architectures]
-        parts.append(f"{name}, {span(times, duration)}, waking {bounds(woken, '{:,.0f}'.format)} "
-                     f"observer{'' if max(woken) == 1 else 's'} per increment")
+        woken = per_architecture(
+            results, lambda a: results.median("layout", a, "app/increment", "observers-woken", layout, "1000"))
+        parts.append(f"{name}, {span(times, duration)}, waking {woken_phrase(woken)} per increment")
+    # The cost of one more woken observer means something only where the single store wakes all N.
     per_observer = {a: results.medians[key] for a in results.architectures
                     if (key := ("layout", a, "app/increment", "cost-per-observer", "single-store", "1000"))
-                    in results.medians}
+                    in results.medians
+                    and results.median("layout", a, "app/increment", "observers-woken", "single-store", "1000") > 1}
     extra = "" if not per_observer else (
         f" Each extra observer a single store wakes costs {span(per_observer, duration)} "
         f"(`cost-per-observer` at N = 1,000).")
