@@ -69,6 +69,15 @@ struct GateCoverageTests {
         #expect(coverage.gated.count == 5 && coverage.noTimeGated == nil)
     }
 
+    @Test("--time-tolerance replaces every time tolerance in the coverage, as in the gate")
+    func override() throws {
+        let baseline = CoverageRows.baseline
+        let comparison = try Comparison(baseline: baseline, current: baseline, timeTolerance: 0.1)
+        let coverage = GateCoverage(comparison, baseline: baseline)
+        let times = coverage.groups.filter { $0.metricClass.isTime && $0.gated > 0 }
+        #expect(times.count == 3 && times.allSatisfy { $0.tolerance == "+10%" })
+    }
+
     @Test("a time row's smallest change caught is its tolerance widened by its own spread, or the floor")
     func timeSpread() throws {
         var baseline = CoverageRows.baseline
