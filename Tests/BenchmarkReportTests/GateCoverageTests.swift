@@ -186,26 +186,26 @@ struct SmallestChangeCaughtTests {
         let baseline = try Self.rows(file)
         let coverage = GateCoverage(try Comparison(baseline: baseline, current: baseline), baseline: baseline)
         let entries = Self.extremes(coverage)
+        let tolerances = try Self.toleranceParts(baseline)
         #expect(entries.count >= 2)
         for entry in entries {
             let caught = try #require(entry.smallestCaught)
             #expect(try Self.failures(baseline, entry.key, caught * (1 + 1e-9) + 1e-9) == [entry.key])
-            let tolerance = try Self.tolerancePart(entry, baseline)
+            let tolerance = try #require(tolerances[entry.key])
             #expect(try Self.failures(baseline, entry.key, tolerance * (1 - 1e-9)).isEmpty, "\(entry.key)")
         }
     }
 
-    /// The smallest change caught of `entry` without its baseline row's spread: what the gate
-    /// allows a noise-free copy.
-    static func tolerancePart(_ entry: GateCoverage.Entry, _ baseline: [ResultRow]) throws -> Double {
-        let row = try #require(baseline.first { $0.key == entry.key })
-        var still = row
-        (still.p25, still.p75, still.min, still.max) = (row.median, row.median, row.median, row.median)
-        let rows = baseline.filter { $0.key.metric != .processSpread || $0.key.group != row.key.group }
-            .map { $0.key == row.key ? still : $0 }
-        let comparison = try Comparison(baseline: rows, current: rows)
-        return try #require(
-            GateCoverage(comparison, baseline: rows).gated.first { $0.key == entry.key }?.smallestCaught)
+    /// Each gated row's smallest change caught without the baseline's spread: what the gate allows
+    /// a noise-free copy.
+    static func toleranceParts(_ baseline: [ResultRow]) throws -> [ResultRow.Key: Double] {
+        let still = baseline.filter { $0.key.metric != .processSpread }.map { row in
+            var still = row
+            (still.p25, still.p75, still.min, still.max) = (row.median, row.median, row.median, row.median)
+            return still
+        }
+        let coverage = GateCoverage(try Comparison(baseline: still, current: still), baseline: still)
+        return Dictionary(uniqueKeysWithValues: coverage.gated.map { ($0.key, $0.smallestCaught ?? 0) })
     }
 
     @Test("one more allocation per operation is the smallest count caught; half of one passes")
