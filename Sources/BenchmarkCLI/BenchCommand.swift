@@ -229,7 +229,9 @@ public enum BenchCommand {
             throw .unusableInput(
                 "cannot compare \(options.baseline) with \(options.current): \(error.description)")
         }
-        output.data(try report(comparison, options))
+        let coverage = GateCoverage(
+            comparison, baseline: baseline, current: current, machineNote: cpuNote(before, after))
+        output.data(try report(comparison, options, coverage))
         if let note = disturbedNote(comparison, current: current, path: options.current) {
             output.progress(note)
         }
@@ -247,18 +249,25 @@ public enum BenchCommand {
             + "the machine never ran calm while they were timed; run again before believing them"
     }
 
+    /// The CPU models of two runs, when they differ: why a counts-only comparison left times out.
+    static func cpuNote(_ before: RunMetadata, _ after: RunMetadata) -> String? {
+        before.cpu == after.cpu
+            ? nil : "the baseline's CPU model is '\(before.cpu)', this run's '\(after.cpu)'"
+    }
+
     /// The gate's report in the format asked for.
-    static func report(_ comparison: Comparison, _ options: Invocation.CompareOptions) throws(BenchError)
-        -> String
-    {
+    static func report(
+        _ comparison: Comparison, _ options: Invocation.CompareOptions, _ coverage: GateCoverage
+    ) throws(BenchError) -> String {
         switch options.format {
         case .text:
-            return ComparisonReport.render(comparison, showAll: options.showAll)
+            return ComparisonReport.render(comparison, showAll: options.showAll, coverage: coverage)
         case .markdown:
-            return MarkdownReport.render(comparison, baseline: options.baseline, current: options.current)
+            return MarkdownReport.render(
+                comparison, baseline: options.baseline, current: options.current, coverage: coverage)
         case .json:
             do {
-                return try ComparisonJSON.render(comparison)
+                return try ComparisonJSON.render(comparison, coverage: coverage)
             } catch {
                 throw .unusableInput("cannot write the comparison as JSON: \(error.localizedDescription)")
             }
