@@ -68,10 +68,14 @@ let package = Package(
             ),
             .target(
                 name: "BenchmarkCLI",
-                dependencies: ["BenchmarkReport", "BenchmarkSuites"],
+                dependencies: ["BenchmarkEngine", "BenchmarkReport", "BenchmarkSuites"],
                 swiftSettings: strictness
             ),
-            .testTarget(name: "BenchmarkCLITests", dependencies: ["BenchmarkCLI"], swiftSettings: strictness),
+            .testTarget(
+                name: "BenchmarkCLITests",
+                dependencies: ["BenchmarkCLI", "BenchmarkEngine", "BenchmarkReport", "BenchmarkSuites"],
+                swiftSettings: strictness
+            ),
             .executableTarget(
                 name: "bench",
                 dependencies: ["BenchmarkCLI"],

@@ -14,7 +14,6 @@ stderr with exit status 2.
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import math
 import os
@@ -40,10 +39,9 @@ from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter  # noqa: E402
 
-HEADER = [
-    "suite", "architecture", "feature", "layout", "n", "metric", "unit", "median", "p10", "p25", "p75",
-    "min", "max", "samples", "ratio_to_baseline", "configuration", "flags",
-]
+import results_csv  # noqa: E402  (beside this script)
+
+HEADER = results_csv.HEADER
 NUMBER_COLUMNS = ["median", "p10", "p25", "p75", "min", "max"]
 REQUIRED_TEXT_COLUMNS = ["suite", "architecture", "metric", "unit"]
 METADATA_KEYS = [
@@ -132,39 +130,20 @@ class Context:
 
 
 def read_rows(path: Path) -> list[Row]:
-    """Parse the CSV at `path`, checking the header, field count and every number."""
+    """Parse the CSV at `path` (results_csv checks the header, field counts and keys) and every number."""
     try:
-        with path.open(newline="", encoding="utf-8") as file:
-            records = list(csv.reader(file))
-    except FileNotFoundError:
-        raise ChartError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError, csv.Error) as error:
-        raise ChartError(f"{path}: cannot read the CSV ({error})") from None
-    if not records:
-        raise ChartError(f"{path}: the file is empty")
-    if records[0] != HEADER:
-        raise ChartError(f"{path} line 1: the header is not {','.join(HEADER)}")
-    rows, seen = [], set()
-    for line, fields in enumerate(records[1:], start=2):
-        if not fields:
-            continue
-        row = parse_row(path, line, fields)
-        key = (row.suite, row.architecture, row.feature, row.layout, row.n, row.metric)
-        if key in seen:
-            raise ChartError(f"{path} line {line}: duplicate row {','.join(fields[:6])}")
-        seen.add(key)
-        rows.append(row)
+        records = results_csv.read(path)
+    except results_csv.ResultsCSVError as error:
+        raise ChartError(str(error)) from None
+    rows = [parse_row(path, line, record) for line, record in enumerate(records, start=2)]
     if not rows:
         raise ChartError(f"{path}: no result rows after the header")
     return rows
 
 
-def parse_row(path: Path, line: int, fields: list[str]) -> Row:
+def parse_row(path: Path, line: int, record: dict[str, str]) -> Row:
     """Turn one record into a Row, naming the file, line and column of any problem."""
     where = f"{path} line {line}"
-    if len(fields) != len(HEADER):
-        raise ChartError(f"{where}: expected {len(HEADER)} fields, found {len(fields)}")
-    record = dict(zip(HEADER, fields, strict=True))
     for name in REQUIRED_TEXT_COLUMNS:
         if not record[name]:
             raise ChartError(f"{where}: {name} is empty")

@@ -17,10 +17,11 @@ included) with it. Any problem with the input is reported as one line, `results_
 from __future__ import annotations
 
 import argparse
-import csv
 import sys
 from pathlib import Path
 from typing import NoReturn
+
+import results_csv
 
 PROG = "results_table.py"
 
@@ -58,10 +59,9 @@ class Results:
 
     def __init__(self, path: Path) -> None:
         try:
-            with path.open(newline="", encoding="utf-8") as file:
-                rows = list(csv.DictReader(file))
-        except OSError as error:
-            raise TableError(f"cannot read {path}: {error.strerror}") from None
+            rows = results_csv.read(path)
+        except results_csv.ResultsCSVError as error:
+            raise TableError(str(error)) from None
         self.path = path
         self.medians: dict[tuple[str, ...], float] = {}
         self.architectures: list[str] = []
@@ -79,7 +79,7 @@ class Results:
         if not self.architectures:
             raise TableError(f"{path}: no dispatch rows")
 
-    def reference(self, name: str, metric: str, suite: str = "baseline") -> float:
+    def reference(self, name: str, metric: str, suite: str = results_csv.REFERENCE_SUITE) -> float:
         """The median of `metric` of the reference case `reference/<name>` of `suite`."""
         return self.median(suite, "reference", f"reference/{name}", metric)
 

@@ -360,12 +360,7 @@ public struct BenchmarkRunner: Sendable {
         isolation: isolated (any Actor)? = #isolation
     ) async -> [BenchmarkResult] {
         guard !benchmarks.isEmpty else { return [] }
-        var sizes: [BatchSize] = []
-        for benchmark in benchmarks {
-            let size = await batchSize(for: benchmark)
-            progress(.batchSized(benchmark: benchmark.name, iterations: size.iterations))
-            sizes.append(size)
-        }
+        let sizes = await batchSizes(for: benchmarks, progress: progress)
         var orders = RoundOrders(count: benchmarks.count, seed: configuration.seed)
         var discarded = SampleLog(count: benchmarks.count)
         for round in 0..<configuration.warmUpRounds {
@@ -393,25 +388,47 @@ public struct BenchmarkRunner: Sendable {
                 rounds: kept, span: ContinuousClock.now - start, setAside: setAside,
                 disturbed: disturbed && !isShare))
         return benchmarks.indices.map { index in
-            var result = BenchmarkResult(
-                name: benchmarks[index].name,
-                iterationsPerSample: sizes[index].iterations,
-                samples: used.times[index],
-                time: Statistics(used.times[index])!,
-                reachedIterationLimit: sizes[index].reachedIterationLimit,
-                clock: configuration.clock(for: benchmarks[index]),
-                processCPUTime: Statistics(used.processCPU[index]),
-                costStatistic: CostStatistic(for: benchmarks[index])
-            )
+            var result = self.result(of: benchmarks[index], sizes[index], samples: used, at: index)
             result.roundsSetAside = setAside
             result.wasDisturbed = disturbed
-            result.processCPUSamples = used.processCPU[index]
             if isShare {
                 let calmRounds = Set(calm)
                 result.calmRounds = (0..<log.roundCount).map(calmRounds.contains)
             }
             return result
         }
+    }
+
+    /// The batch size of each of `benchmarks`, in order, each reported to `progress` once found.
+    private func batchSizes(
+        for benchmarks: [Benchmark], progress: (Progress) -> Void,
+        isolation: isolated (any Actor)? = #isolation
+    ) async -> [BatchSize] {
+        var sizes: [BatchSize] = []
+        for benchmark in benchmarks {
+            let size = await batchSize(for: benchmark)
+            progress(.batchSized(benchmark: benchmark.name, iterations: size.iterations))
+            sizes.append(size)
+        }
+        return sizes
+    }
+
+    /// The result of `benchmark`, at `index` of the rounds' `samples`, timed in batches of `size`.
+    private func result(of benchmark: Benchmark, _ size: BatchSize, samples: SampleLog, at index: Int)
+        -> BenchmarkResult
+    {
+        var result = BenchmarkResult(
+            name: benchmark.name,
+            iterationsPerSample: size.iterations,
+            samples: samples.times[index],
+            time: Statistics(samples.times[index])!,
+            reachedIterationLimit: size.reachedIterationLimit,
+            clock: configuration.clock(for: benchmark),
+            processCPUTime: Statistics(samples.processCPU[index]),
+            costStatistic: CostStatistic(for: benchmark)
+        )
+        result.processCPUSamples = samples.processCPU[index]
+        return result
     }
 
     /// The calm rounds of `log` by the configuration's gauge; every round without one.
