@@ -102,6 +102,23 @@ public struct RoundShare: Sendable, Equatable {
     public var isLast: Bool { index == count - 1 }
 }
 
+extension RoundShare: Codable {
+    private enum CodingKeys: CodingKey { case index, count }
+
+    /// Decodes a share, refusing one that ``init(_:of:)`` would not make.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let (index, count) = (
+            try container.decode(Int.self, forKey: .index), try container.decode(Int.self, forKey: .count)
+        )
+        guard count > 0, (0..<count).contains(index) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .index, in: container, debugDescription: "share \(index) of \(count)")
+        }
+        self.init(index, of: count)
+    }
+}
+
 extension BenchmarkConfiguration {
     /// A benchmark timed in every round whose time tells whether the machine ran at its usual speed
     /// during that round.
@@ -387,14 +404,10 @@ public struct BenchmarkRunner: Sendable {
             .finished(
                 rounds: kept, span: ContinuousClock.now - start, setAside: setAside,
                 disturbed: disturbed && !isShare))
+        let calmMarks = isShare ? (0..<log.roundCount).map(Set(calm).contains) : []
         return benchmarks.indices.map { index in
             var result = self.result(of: benchmarks[index], sizes[index], samples: used, at: index)
-            result.roundsSetAside = setAside
-            result.wasDisturbed = disturbed
-            if isShare {
-                let calmRounds = Set(calm)
-                result.calmRounds = (0..<log.roundCount).map(calmRounds.contains)
-            }
+            (result.roundsSetAside, result.wasDisturbed, result.calmRounds) = (setAside, disturbed, calmMarks)
             return result
         }
     }

@@ -1,3 +1,4 @@
+import BenchmarkReport
 import Domain
 import Foundation
 
@@ -86,4 +87,21 @@ protocol ArchitectureSubject {
 
 extension ArchitectureSubject {
     static var id: ArchitectureID { Entry.id }
+
+    /// The architecture's name in result rows.
+    static var name: ArchitectureName { ArchitectureName(id) }
+}
+
+extension ArchitectureName {
+    /// The row name of a registered architecture: its id's spelling, which is a valid name.
+    init(_ id: ArchitectureID) {
+        self.init(stringLiteral: id.rawValue)
+    }
+}
+
+extension LayoutName {
+    /// The row name of a layout: its spelling, which is a valid name.
+    init(_ layout: Layout) {
+        self.init(stringLiteral: layout.rawValue)
+    }
 }
