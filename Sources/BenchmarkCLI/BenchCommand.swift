@@ -68,7 +68,7 @@ public enum BenchCommand {
 
     // MARK: - list
 
-    static func listing(_ filter: Selector) -> String {
+    static func listing(_ filter: CaseSelector) -> String {
         var table = TextTable(columns: [
             ("suite", .left), ("architecture", .left), ("feature", .left), ("what one operation is", .left),
         ])

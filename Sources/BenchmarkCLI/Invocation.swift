@@ -9,7 +9,7 @@ public enum Invocation: Equatable, Sendable {
     /// Run the selected benchmarks and write their results.
     case run(RunOptions)
     /// List suites, architectures and features (respecting a filter).
-    case list(Selector)
+    case list(CaseSelector)
     /// Compare two result files: the regression gate.
     case compare(CompareOptions)
     /// Refresh the gate's baseline: a best-of-N release run written to ``baselinePath`` (or
@@ -27,7 +27,7 @@ public enum Invocation: Equatable, Sendable {
     /// Options of a benchmark run.
     public struct RunOptions: Equatable, Sendable {
         /// Which cases run (`--filter`).
-        public var filter = Selector()
+        public var filter = CaseSelector()
         public var quick = false
         public var format = OutputFormat.csv
         public var output: String?
@@ -119,10 +119,12 @@ public struct Vocabulary: Sendable {
     }
 }
 
-extension Selector {
+extension CaseSelector {
     /// Adds the comma-separated terms of `text` (`--filter`), each sorted into its kind by
     /// `vocabulary`: a suite, an architecture, a feature, a layout or `n=<N>`, tried in that order.
-    static func add(_ text: String, to selector: inout Selector, vocabulary: Vocabulary) throws(BenchError) {
+    static func add(_ text: String, to selector: inout CaseSelector, vocabulary: Vocabulary)
+        throws(BenchError)
+    {
         for term in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
             if let suite = vocabulary.suites.first(where: { $0.rawValue == term }) {
                 selector.suites.insert(suite)

@@ -115,7 +115,7 @@ extension CommandOption {
                 + "repeatable. A benchmark runs when it matches a name of every kind given: one case "
                 + "is e.g. layout,closure-effects,single-store,n=10.",
             apply: { text, options throws(BenchError) in
-                try Selector.add(text, to: &options.run.filter, vocabulary: options.vocabulary)
+                try CaseSelector.add(text, to: &options.run.filter, vocabulary: options.vocabulary)
             },
             arguments: { $0.filter.isEmpty ? [] : ["--filter", $0.filter.terms.joined(separator: ",")] }
         ),

@@ -9,7 +9,7 @@ public typealias RunFailure = SuiteRunner.TimingFailure
 
 /// What a run asks of every process that takes part in it: which cases, how big, which seed.
 public struct RunRequest: Sendable, Equatable, Codable {
-    public var selector: Selector
+    public var selector: CaseSelector
     public var size: RunSize
     /// Seeds the shuffled order of every timing round.
     public var seed: UInt64
@@ -18,7 +18,7 @@ public struct RunRequest: Sendable, Equatable, Codable {
     /// How many whole runs, each in a process of its own, the rows are merged from (``BestOf``).
     public var bestOf = 1
 
-    public init(selector: Selector, size: RunSize, seed: UInt64) {
+    public init(selector: CaseSelector, size: RunSize, seed: UInt64) {
         self.selector = selector
         self.size = size
         self.seed = seed

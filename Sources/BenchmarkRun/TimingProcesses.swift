@@ -74,7 +74,7 @@ struct TimingProcesses {
         directory: URL
     ) async throws(RunFailure) -> [ResultRow] {
         var heavy = order
-        heavy.request.selector = Selector(selecting: group)
+        heavy.request.selector = CaseSelector(selecting: group)
         heavy.request.seed = seed
         heavy.timesHeavyCasesItself = true
         let name =

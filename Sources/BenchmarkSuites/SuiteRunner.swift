@@ -23,7 +23,7 @@ public struct SuiteRunner {
     /// The build the rows say they come from.
     public var configuration: BuildConfiguration
     /// Decides which cases run.
-    public var selection: Selector
+    public var selection: CaseSelector
     public var progress: (String) -> Void
     /// Seeds the shuffled order of every timing round; recorded in the run's metadata.
     public var seed: UInt64
@@ -93,7 +93,7 @@ public struct SuiteRunner {
         size: RunSize,
         configuration: BuildConfiguration = .current,
         seed: UInt64 = 0,
-        selection: Selector = .all,
+        selection: CaseSelector = .all,
         progress: @escaping (String) -> Void = { _ in }
     ) {
         self.size = size

@@ -29,7 +29,7 @@ struct InvocationTests {
         expected.format = .csv
         expected.output = "/tmp/q.csv"
         expected.allowDebug = true
-        expected.filter = Selector(suites: [.dispatch], architectures: ["effect-values"])
+        expected.filter = CaseSelector(suites: [.dispatch], architectures: ["effect-values"])
         #expect(
             try parse("--quick --output /tmp/q.csv --allow-debug --filter dispatch --filter=effect-values")
                 == .run(expected))
@@ -40,12 +40,12 @@ struct InvocationTests {
 
     @Test("A filter matches one name of every kind it names")
     func filterSemantics() {
-        let filter = Selector(suites: [.dispatch, .effects], architectures: ["effect-values"])
+        let filter = CaseSelector(suites: [.dispatch, .effects], architectures: ["effect-values"])
         #expect(filter.selects(suite: .dispatch, architecture: "effect-values", feature: "counter"))
         #expect(filter.selects(suite: .effects, architecture: "effect-values", feature: "transfer"))
         #expect(!filter.selects(suite: .dispatch, architecture: "closure-effects", feature: "counter"))
         #expect(!filter.selects(suite: .reference, architecture: "effect-values", feature: "counter"))
-        #expect(Selector().selects(suite: .layout, architecture: "at", feature: "all"))
+        #expect(CaseSelector().selects(suite: .layout, architecture: "at", feature: "all"))
     }
 
     @Test(
@@ -63,7 +63,7 @@ struct InvocationTests {
             ).group,
         ])
     func filterSelectingOneCase(_ group: ResultRow.Key.Group) {
-        let filter = Selector(selecting: group)
+        let filter = CaseSelector(selecting: group)
         let (layout, n) = (group.layout, group.n)
         func selects(
             suite: Suite? = nil, architecture: ArchitectureName? = nil, feature: FeatureName? = nil,
@@ -86,7 +86,7 @@ struct InvocationTests {
     @Test("Layouts and sizes narrow a filter to single cases; a nil layout or size is not excluded")
     func layoutAndSizeTerms() throws {
         var expected = Invocation.RunOptions()
-        expected.filter = Selector(suites: [.dispatch], layouts: ["single-store"], sizes: [10])
+        expected.filter = CaseSelector(suites: [.dispatch], layouts: ["single-store"], sizes: [10])
         #expect(try parse("--filter dispatch,single-store,n=10") == .run(expected))
         let filter = expected.filter
         #expect(
@@ -128,7 +128,7 @@ struct InvocationTests {
 
     @Test("list, compare and help")
     func otherCommands() throws {
-        #expect(try parse("list --filter counter") == .list(Selector(features: ["counter"])))
+        #expect(try parse("list --filter counter") == .list(CaseSelector(features: ["counter"])))
         var compare = Invocation.CompareOptions(baseline: "a.csv", current: "b.csv", timeTolerance: 0.4)
         #expect(try parse("compare a.csv b.csv --time-tolerance 40") == .compare(compare))
         compare.timeTolerance = nil

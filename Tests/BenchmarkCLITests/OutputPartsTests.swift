@@ -103,7 +103,7 @@ struct OutputPartsTests {
         var options = Invocation.RunOptions()
         options.quick = true
         options.bestOf = 3
-        options.filter = Selector(suites: [.layout], layouts: ["single-store"], sizes: [10])
+        options.filter = CaseSelector(suites: [.layout], layouts: ["single-store"], sizes: [10])
         let plan = BenchCommand.plan(options, seed: 7, output: Captured().output, environment: [:])
         #expect(plan.request.bestOf == 3 && plan.request.seed == 7 && plan.request.selector == options.filter)
         #expect(plan.request.size == RunSize.quick)

@@ -94,7 +94,7 @@ struct ReportCommandTests {
     func runJSONShape() async throws {
         var options = Invocation.RunOptions()
         options.quick = true
-        options.filter = Selector(suites: [.reference])
+        options.filter = CaseSelector(suites: [.reference])
         let rows = try await BenchCommand.plan(options, seed: 1, output: Captured().output, environment: [:])
             .rows()
         let text = try BenchCommand.render(rows, .json)

@@ -24,7 +24,7 @@ struct InstructionPassTests {
         "The N and 2N difference counts the known body exactly: 9 instructions per operation",
         .enabled(if: canCountInstructions, "needs valgrind, strip and the bench program on x86_64"))
     func knownBodyCountsExactly() async throws {
-        var reference = plan(Selector(suites: [.reference]))
+        var reference = plan(CaseSelector(suites: [.reference]))
         reference.childArguments = ["--allow-debug", "--filter", "reference"]
         let rows = try await reference.instructionRows()
         let nine = rows.first { $0.key.feature == "reference/nine-instructions" }
@@ -50,7 +50,7 @@ struct InstructionPassTests {
         var counts: [[Double]] = []
         for padding in ["", String(repeating: "x", count: 110)] {
             var scoped = plan(
-                Selector(
+                CaseSelector(
                     suites: [.layout], architectures: ["closure-effects"], layouts: ["single-store-scoped"],
                     sizes: [1]))
             scoped.childArguments = ["--quick", "--filter", "layout,closure-effects,single-store-scoped,n=1"]

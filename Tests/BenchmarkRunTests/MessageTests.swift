@@ -33,7 +33,7 @@ struct MessageTests {
     @Test("an order and its replies read back as they were written, every double exactly")
     func roundTrip() throws {
         var request = RunRequest(
-            selector: Selector(suites: [.layout], layouts: ["multi-store"], sizes: [10]), size: .full,
+            selector: CaseSelector(suites: [.layout], layouts: ["multi-store"], sizes: [10]), size: .full,
             seed: 42)
         request.confinesRoundTrips = false
         let group = TimingGroupID(suite: .layout, n: 100, kind: .alone(Self.time.key.group))

@@ -23,7 +23,7 @@ let timesInChildren = AllocationCounter.isCountingRetains && benchProgram != nil
 
 /// A quick run plan of `selector`, started from the `bench` program built next to the tests.
 @MainActor
-func plan(_ selector: Selector, processes: Int = 1, seed: UInt64 = 7) -> RunPlan {
+func plan(_ selector: CaseSelector, processes: Int = 1, seed: UInt64 = 7) -> RunPlan {
     var size = RunSize.quick
     size.timingProcesses = processes
     return RunPlan(request: RunRequest(selector: selector, size: size, seed: seed), program: benchProgram)
@@ -68,7 +68,7 @@ struct TimingProcessesTests {
         .enabled(
             if: timesInChildren, "needs the retain counters and the bench program built next to the tests"))
     func splitRun() async throws {
-        let selector = Selector(suites: [.reference])
+        let selector = CaseSelector(suites: [.reference])
         let rows = try await plan(selector).rows()
         let copy = rows.filter { $0.key.feature == "reference/copy-1-reference" }
         #expect(copy.first { $0.key.metric == .retains }?.median == 1)
@@ -84,7 +84,7 @@ struct TimingProcessesTests {
         arguments: [1, 2])
     func heavyCaseApart(processes: Int) async throws {
         // At N = 100 an Observation single store allocates 66,748 B per increment: a heavy case.
-        let selector = Selector(
+        let selector = CaseSelector(
             suites: [.layout], architectures: ["observable-viewmodel"], layouts: ["single-store"],
             sizes: [100])
         let rows = try await plan(selector, processes: processes).rows()
@@ -103,7 +103,7 @@ struct TimingProcessesTests {
         .enabled(
             if: timesInChildren, "needs the retain counters and the bench program built next to the tests"))
     func runInTwoProcesses() async throws {
-        let selector = Selector(suites: [.dispatch], architectures: ["closure-effects"])
+        let selector = CaseSelector(suites: [.dispatch], architectures: ["closure-effects"])
         let lines = Lines()
         var split = plan(selector, processes: 2)
         split.progress = { line in Task { @MainActor in lines.all.append(line) } }

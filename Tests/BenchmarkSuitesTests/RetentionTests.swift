@@ -92,7 +92,7 @@ struct RetentionTests {
         let rows = try await SuiteRunner(
             size: RunSize.smoke.with(retentionEffects: 2_000),
             configuration: .debug,
-            selection: Selector(suites: [.retention])
+            selection: CaseSelector(suites: [.retention])
         ).run()
         #expect(rows.count == Subjects.all.count * 2)
         for row in rows {

@@ -21,7 +21,7 @@ struct SuiteRunnerTests {
     /// mode would send other tests' jobs to the main actor's thread, where a test blocking that
     /// thread could wait for them forever.
     static func run(_ suites: Set<Suite>) async throws -> [ResultRow] {
-        var runner = SuiteRunner(size: .smoke, configuration: .debug, selection: Selector(suites: suites))
+        var runner = SuiteRunner(size: .smoke, configuration: .debug, selection: CaseSelector(suites: suites))
         runner.countsEffectsSerially = isQuietProcess
         return DerivedRows.adding(to: try await runner.run())
     }
@@ -247,7 +247,8 @@ struct SuiteRunnerTests {
         size.synchronousCountRepetitions = repetitions
         let runner = SuiteRunner(
             size: size, configuration: .debug,
-            selection: Selector(suites: [.dispatch], architectures: [ArchitectureName(Subjects.all[0].id)]))
+            selection: CaseSelector(
+                suites: [.dispatch], architectures: [ArchitectureName(Subjects.all[0].id)]))
         let counts = try await runner.run().filter { $0.key.metric == .mallocs }
         #expect(!counts.isEmpty)
         #expect(counts.allSatisfy { $0.samples == repetitions && $0.min == $0.max }, "\(counts)")
@@ -258,7 +259,8 @@ struct SuiteRunnerTests {
     func dispatchRunner(_ passes: SuiteRunner.Passes) -> SuiteRunner {
         var runner = SuiteRunner(
             size: .smoke, configuration: .debug,
-            selection: Selector(suites: [.dispatch], architectures: [ArchitectureName(Subjects.all[0].id)]))
+            selection: CaseSelector(
+                suites: [.dispatch], architectures: [ArchitectureName(Subjects.all[0].id)]))
         runner.passes = passes
         return runner
     }
@@ -280,7 +282,7 @@ struct SuiteRunnerTests {
     func layoutRunner(counts: [ResultRow]? = nil) -> SuiteRunner {
         var runner = SuiteRunner(
             size: .smoke, configuration: .debug, seed: 40,
-            selection: Selector(
+            selection: CaseSelector(
                 suites: [.layout], architectures: [ArchitectureName(Subjects.all[0].id)],
                 layouts: [LayoutName(.singleStore)], sizes: [1]))
         runner.passes = counts.map { .times(counts: $0) } ?? .counts

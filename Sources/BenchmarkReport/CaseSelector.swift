@@ -5,7 +5,7 @@
 /// `dispatch` and `effects` select both suites for every architecture; suite `layout`,
 /// architecture `closure-effects`, layout `single-store` and size 10 select one case. A feature
 /// term is a group (`transfer`) or one case's feature (`transfer/selectFrom`).
-public struct Selector: Hashable, Sendable, Codable {
+public struct CaseSelector: Hashable, Sendable, Codable {
     public var suites: Set<Suite> = []
     public var architectures: Set<ArchitectureName> = []
     public var features: Set<FeatureName> = []
@@ -31,7 +31,7 @@ public struct Selector: Hashable, Sendable, Codable {
     }
 
     /// Selects every case.
-    public static let all = Selector()
+    public static let all = CaseSelector()
 
     public var isEmpty: Bool { self == .all }
 
