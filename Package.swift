@@ -3,7 +3,7 @@ import PackageDescription
 
 /// Every module is compiled in the Swift 6 language mode with complete strict concurrency checking.
 let strictness: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let architectures = [
@@ -32,9 +32,23 @@ let package = Package(
     targets: [
         .target(name: "Domain", swiftSettings: strictness),
         .target(name: "CAllocationCounter"),
-        .target(name: "BenchmarkEngine", dependencies: ["CAllocationCounter"], swiftSettings: strictness),
-        .testTarget(name: "BenchmarkEngineTests", dependencies: ["BenchmarkEngine"], swiftSettings: strictness),
-        .target(name: "TestSupport", dependencies: ["Domain"], path: "Tests/TestSupport", swiftSettings: strictness),
+        .target(name: "CInstructionCounter"),
+        .target(name: "CThreadPlacement"),
+        .target(name: "CStackAlignment"),
+        .target(name: "COptimizerBarriers"),
+        .target(
+            name: "BenchmarkEngine",
+            dependencies: [
+                "CAllocationCounter", "CInstructionCounter", "CThreadPlacement", "CStackAlignment",
+                "COptimizerBarriers",
+            ],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "BenchmarkEngineTests", dependencies: ["BenchmarkEngine"], swiftSettings: strictness),
+        .target(
+            name: "TestSupport", dependencies: ["Domain"], path: "Tests/TestSupport",
+            swiftSettings: strictness),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], swiftSettings: strictness),
     ]
         + architectures.flatMap { name -> [Target] in
@@ -55,23 +69,43 @@ let package = Package(
                 swiftSettings: strictness
             ),
             .target(name: "BenchmarkReport", swiftSettings: strictness),
-            .testTarget(name: "BenchmarkReportTests", dependencies: ["BenchmarkReport"], swiftSettings: strictness),
+            .testTarget(
+                name: "BenchmarkReportTests", dependencies: ["BenchmarkReport"], swiftSettings: strictness),
             .target(
                 name: "BenchmarkSuites",
-                dependencies: ["BenchmarkEngine", "BenchmarkReport", "Domain"] + architectures.map { .target(name: $0) },
+                dependencies: ["BenchmarkEngine", "BenchmarkReport", "Domain"]
+                    + architectures.map { .target(name: $0) },
                 swiftSettings: strictness
             ),
             .testTarget(
                 name: "BenchmarkSuitesTests",
-                dependencies: ["BenchmarkSuites", "BenchmarkEngine", "BenchmarkReport", "ClosureEffects", "Domain"],
+                dependencies: [
+                    "BenchmarkSuites", "BenchmarkEngine", "BenchmarkReport", "ClosureEffects", "Domain",
+                ],
+                swiftSettings: strictness
+            ),
+            .target(
+                name: "BenchmarkRun",
+                dependencies: ["BenchmarkEngine", "BenchmarkReport", "BenchmarkSuites"],
+                swiftSettings: strictness
+            ),
+            .testTarget(
+                name: "BenchmarkRunTests",
+                dependencies: ["BenchmarkRun", "BenchmarkEngine", "BenchmarkReport", "BenchmarkSuites"],
                 swiftSettings: strictness
             ),
             .target(
                 name: "BenchmarkCLI",
-                dependencies: ["BenchmarkReport", "BenchmarkSuites"],
+                dependencies: ["BenchmarkEngine", "BenchmarkReport", "BenchmarkRun", "BenchmarkSuites"],
                 swiftSettings: strictness
             ),
-            .testTarget(name: "BenchmarkCLITests", dependencies: ["BenchmarkCLI"], swiftSettings: strictness),
+            .testTarget(
+                name: "BenchmarkCLITests",
+                dependencies: [
+                    "BenchmarkCLI", "BenchmarkEngine", "BenchmarkReport", "BenchmarkRun", "BenchmarkSuites",
+                ],
+                swiftSettings: strictness
+            ),
             .executableTarget(
                 name: "bench",
                 dependencies: ["BenchmarkCLI"],

@@ -14,7 +14,6 @@ stderr with exit status 2.
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import math
 import os
@@ -41,10 +40,9 @@ from matplotlib.patches import Patch  # noqa: E402
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter  # noqa: E402
 from results_table import FLOOR_LABEL, OWN_SELECTOR_ROWS, STYLE_FLOOR_ROWS  # noqa: E402
 
-HEADER = [
-    "suite", "architecture", "feature", "layout", "n", "metric", "unit", "median", "p10", "p25", "p75",
-    "min", "max", "samples", "ratio_to_baseline", "configuration", "flags",
-]
+import results_csv  # noqa: E402  (beside this script)
+
+HEADER = results_csv.HEADER
 NUMBER_COLUMNS = ["median", "p10", "p25", "p75", "min", "max"]
 REQUIRED_TEXT_COLUMNS = ["suite", "architecture", "metric", "unit"]
 METADATA_KEYS = [
@@ -133,39 +131,20 @@ class Context:
 
 
 def read_rows(path: Path) -> list[Row]:
-    """Parse the CSV at `path`, checking the header, field count and every number."""
+    """Parse the CSV at `path` (results_csv checks the header, field counts and keys) and every number."""
     try:
-        with path.open(newline="", encoding="utf-8") as file:
-            records = list(csv.reader(file))
-    except FileNotFoundError:
-        raise ChartError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError, csv.Error) as error:
-        raise ChartError(f"{path}: cannot read the CSV ({error})") from None
-    if not records:
-        raise ChartError(f"{path}: the file is empty")
-    if records[0] != HEADER:
-        raise ChartError(f"{path} line 1: the header is not {','.join(HEADER)}")
-    rows, seen = [], set()
-    for line, fields in enumerate(records[1:], start=2):
-        if not fields:
-            continue
-        row = parse_row(path, line, fields)
-        key = (row.suite, row.architecture, row.feature, row.layout, row.n, row.metric)
-        if key in seen:
-            raise ChartError(f"{path} line {line}: duplicate row {','.join(fields[:6])}")
-        seen.add(key)
-        rows.append(row)
+        records = results_csv.read(path)
+    except results_csv.ResultsCSVError as error:
+        raise ChartError(str(error)) from None
+    rows = [parse_row(path, line, record) for line, record in enumerate(records, start=2)]
     if not rows:
         raise ChartError(f"{path}: no result rows after the header")
     return rows
 
 
-def parse_row(path: Path, line: int, fields: list[str]) -> Row:
+def parse_row(path: Path, line: int, record: dict[str, str]) -> Row:
     """Turn one record into a Row, naming the file, line and column of any problem."""
     where = f"{path} line {line}"
-    if len(fields) != len(HEADER):
-        raise ChartError(f"{where}: expected {len(HEADER)} fields, found {len(fields)}")
-    record = dict(zip(HEADER, fields, strict=True))
     for name in REQUIRED_TEXT_COLUMNS:
         if not record[name]:
             raise ChartError(f"{where}: {name} is empty")
@@ -656,8 +635,9 @@ def observers_chart(ctx: Context):
             points = series(rows, arch, layout)
             ax.plot([row.n for row in points], [row.median for row in points],
                     color=ctx.colours[arch], marker=ctx.markers[arch], markersize=4,
-                    linestyle=line_style(layout), linewidth=1.6, label=series_label(arch, layout))
-        ax.set_title(architecture_label(arch), fontsize=10, fontweight="bold")
+                    linestyle=line_style(layout), linewidth=1.6, label=f"{arch}, {layout}")
+        # Observers woken are behaviour, not cost: no "style's floor" mark here.
+        ax.set_title(arch, fontsize=10, fontweight="bold")
         finish_log_log(ax, rows, format_quantity, "", "")
     for index, ax in enumerate(axes):
         if index >= len(architectures):

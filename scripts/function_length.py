@@ -48,19 +48,34 @@ def function_lengths(text):
         match = DECLARATION.match(line)
         if not match:
             continue
-        depth, opened = 0, False
-        for end in range(start, len(clean)):
-            if not opened and end > start and DECLARATION.match(clean[end]):
-                break  # a requirement without a body
-            for character in clean[end]:
-                if character == "{":
-                    depth, opened = depth + 1, True
-                elif character == "}":
-                    depth -= 1
-            if opened and depth == 0:
-                found.append((match.group(1), start + 1, end - start + 1))
-                break
+        end = body_end(clean, start)
+        if end is not None:
+            found.append((match.group(1), start + 1, end - start + 1))
     return found
+
+
+def body_end(clean, start):
+    """The index of the line that closes the body of the function declared at `start`, or None
+    for a requirement without a body. Braces inside the signature's parentheses (a closure given
+    as a default argument) are not the body: it opens at the first brace outside them."""
+    braces, parentheses, opened = 0, 0, False
+    for end in range(start, len(clean)):
+        if not opened and end > start and DECLARATION.match(clean[end]):
+            return None
+        for character in clean[end]:
+            if not opened and character in "()":
+                parentheses += 1 if character == "(" else -1
+            elif not opened and parentheses > 0:
+                continue
+            elif character == "{":
+                braces, opened = braces + 1, True
+            elif character == "}":
+                if not opened:
+                    return None  # the enclosing scope closes: a requirement without a body
+                braces -= 1
+        if opened and braces == 0:
+            return end
+    return None
 
 
 def too_long(roots, limit):

@@ -22,13 +22,17 @@ class FunctionLengthTests(unittest.TestCase):
         self.assertEqual(function_length.function_lengths(text), [("func f", 1, 7)])
 
     def test_requirements_without_bodies_are_skipped(self):
-        text = "protocol P {\n    func a()\n    func b() -> Int\n}\n"
+        text = "protocol P {\n    func a()\n    func b() -> Int\n}\nfinal class C {\n}\n"
         self.assertEqual(function_length.function_lengths(text), [])
 
     def test_initialisers_and_attributed_methods_count(self):
         text = "@MainActor public init() {\n}\nprivate static func g<T>(_ t: T) {\n}\n"
         names = [name for name, _, _ in function_length.function_lengths(text)]
         self.assertEqual(names, ["init", "func g"])
+
+    def test_a_closure_default_in_the_signature_is_not_the_body(self):
+        text = "init(\n    a: () -> Void = {},\n    b: (Int) -> Int = { $0 }\n) {\n" + body(3) + "\n}\n"
+        self.assertEqual(function_length.function_lengths(text), [("init", 1, 8)])
 
     def test_reports_only_functions_over_the_limit(self):
         with tempfile.TemporaryDirectory() as root:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 SCRIPT = Path(__file__).with_name("time_stability.py")
 HEADER = ["suite", "architecture", "feature", "layout", "n", "metric", "unit", "median", "p10", "p25", "p75",
-          "min", "max", "samples", "ratio_to_baseline", "configuration", "flags"]
+          "min", "max", "samples", "ratio_to_reference", "configuration", "flags"]
 
 
 def write(path: Path, rows: list[tuple[str, str, str, str, float, float]]) -> Path:
@@ -81,7 +81,7 @@ class AloneTests(unittest.TestCase):
         self.assertIn("layout a app/increment single-store 10 | 30 ns | 20 ns | 1.500 | 1.500 | 1.500", done.stdout)
         self.assertIn("outside 15%: 2 of 2 medians (0 of them flagged disturbed in the full run), 2 of 2 p10s, "
                       "2 of 2 ratios", done.stdout)
-        self.assertIn("worst ratio: layout b app/increment multi-store 1 at 0.500 (full/alone of ratio_to_baseline)",
+        self.assertIn("worst ratio: layout b app/increment multi-store 1 at 0.500 (full/alone of ratio_to_reference)",
                       done.stdout)
         self.assertIn("worst: layout b app/increment multi-store 1 at 0.500 (full/alone) over 2 cases", done.stdout)
 

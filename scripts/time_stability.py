@@ -7,7 +7,7 @@ Usage:
                                      [--suites dispatch,state-copy,layout] [--runs K]
       Runs every time row of the first FULL.csv's chosen suites on its own (`bench --filter` naming
       its suite, architecture, feature, layout and size) and prints full/alone per case, the worst
-      first, for the median, the 10th percentile and ratio_to_baseline, then how many lie outside
+      first, for the median, the 10th percentile and ratio_to_reference, then how many lie outside
       15% (and how many of the medians outside are rows the full run flagged disturbed) and the
       worst median and ratio. Every further FULL.csv (another full run of the same cases) gets one
       line comparing it with the same alone values. With --runs K (default 1), every case is run
@@ -15,7 +15,7 @@ Usage:
       values: a process that ran in a slow phase of the machine then no longer decides the case
       alone.
   python3 scripts/time_stability.py repeat RUN.csv RUN.csv ... [--suites ...]
-      Prints, per case, how far each run's ratio_to_baseline lies from the median over the runs,
+      Prints, per case, how far each run's ratio_to_reference lies from the median over the runs,
       the worst first, then how many cases stay within 10% in every run.
 
   python3 scripts/time_stability.py builds --first A.csv ... --second B.csv ... [--suites dispatch]
@@ -30,12 +30,13 @@ All print a summary line `worst: ...` last. Problems with the input are one line
 from __future__ import annotations
 
 import argparse
-import csv
 import statistics
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+import results_csv
 
 PROG = "time_stability.py"
 DEFAULT_SUITES = "dispatch,state-copy,layout"
@@ -49,10 +50,9 @@ def fail(message: str) -> None:
 def time_rows(path: Path, suites: set[str]) -> dict[tuple[str, ...], dict[str, str]]:
     """The time rows of measured (non-reference) cases of `suites`, keyed by case."""
     try:
-        with path.open(newline="", encoding="utf-8") as file:
-            rows = list(csv.DictReader(file))
-    except OSError as error:
-        fail(f"cannot read {path}: {error.strerror}")
+        rows = results_csv.read(path)
+    except results_csv.ResultsCSVError as error:
+        fail(f"cannot read {error}")
     selected = {}
     for row in rows:
         if row.get("metric") == "time" and row.get("suite") in suites and row.get("architecture") != "reference":
@@ -69,7 +69,7 @@ def filter_terms(case: tuple[str, ...]) -> str:
 
 
 def ratio(row: dict[str, str]) -> float | None:
-    value = row.get("ratio_to_baseline", "")
+    value = row.get(results_csv.RATIO_COLUMN, "")
     return float(value) if value else None
 
 
@@ -100,7 +100,7 @@ def alone(fulls: list[Path], bench: str, suites: set[str], runs: int) -> None:
             fail(f"{' '.join(p for p in case if p)} is in only one of {fulls[0]} and {full}")
     singles = measure_alone(sorted(tables[0]), bench, suites, runs)
     results = agreement(tables[0], singles)
-    print("case | full | alone | full/alone | full/alone of p10 | full/alone of ratio_to_baseline")
+    print("case | full | alone | full/alone | full/alone of p10 | full/alone of ratio_to_reference")
     for times, case, in_full, by_itself, unit, ratios, tenths in results:
         shown = f"{ratios:.3f}" if ratios else "-"
         print(f"{' '.join(p for p in case if p)} | {in_full:.4g} {unit} | {by_itself:.4g} {unit} | {times:.3f} | "
@@ -109,7 +109,7 @@ def alone(fulls: list[Path], bench: str, suites: set[str], runs: int) -> None:
     with_ratios = [(item[5], item[1]) for item in results if item[5]]
     if with_ratios:
         value, case = min(with_ratios, key=worst_first)
-        print(f"worst ratio: {' '.join(p for p in case if p)} at {value:.3f} (full/alone of ratio_to_baseline)")
+        print(f"worst ratio: {' '.join(p for p in case if p)} at {value:.3f} (full/alone of ratio_to_reference)")
     for full, table in zip(fulls[1:], tables[1:]):
         others = agreement(table, singles)
         times, case, *_ = others[0]
@@ -166,7 +166,7 @@ def repeat(runs: list[Path], suites: set[str]) -> None:
     tables = [time_rows(path, suites) for path in runs]
     deviations = []
     for case in sorted(tables[0]):
-        ratios = [float(table[case]["ratio_to_baseline"]) for table in tables if case in table]
+        ratios = [float(table[case][results_csv.RATIO_COLUMN]) for table in tables if case in table]
         if len(ratios) != len(tables):
             fail(f"{' '.join(p for p in case if p)} is missing from a run")
         middle = statistics.median(ratios)

@@ -1,25 +1,20 @@
 import BenchmarkReport
+import BenchmarkRun
 import BenchmarkSuites
 import Foundation
 
 /// The `bench` program: parses its arguments, runs the command and returns the exit status.
 ///
-/// Exit statuses are ``ExitStatus``; every error is a ``BenchError``, one line on stderr prefixed
-/// `bench: error:`.
+/// It parses, dispatches and renders: a run is the run plan's (`BenchmarkRun`'s ``RunPlan``), from
+/// the request this builds to the rows this renders. Exit statuses are ``ExitStatus``; every error
+/// is a ``BenchError``, one line on stderr prefixed `bench: error:`.
 @MainActor
 public enum BenchCommand {
     /// The build configuration this code was compiled in.
-    public static var configuration: String {
-        #if DEBUG
-            "debug"
-        #else
-            "release"
-        #endif
-    }
+    public static var configuration: BuildConfiguration { .current }
 
     static var vocabulary: Vocabulary {
         Vocabulary(
-            suites: SuiteRunner.suiteNames,
             architectures: SuiteRunner.architectureNames,
             features: SuiteRunner.featureNames,
             layouts: SuiteRunner.layoutNames,
@@ -34,13 +29,8 @@ public enum BenchCommand {
         _ arguments: [String], output: Output = .standard,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) async -> Int32 {
-        if arguments.first == InstructionPass.childCommand {
-            return await InstructionPass.child(Array(arguments.dropFirst()), output: output)
-        }
-        if let command = arguments.first,
-            [TimingPass.childCommand, TimingPass.heavyCaseCommand].contains(command)
-        {
-            return await TimingPass.child(
+        if let command = arguments.first, command.hasPrefix("__") {
+            return await child(
                 command, Array(arguments.dropFirst()), output: output, environment: environment)
         }
         do {
@@ -63,9 +53,9 @@ public enum BenchCommand {
             output.data(listing(filter))
         case .compare(let options):
             return try compare(options, output: output).rawValue
-        case .run(let options) where configuration == "debug" && !options.allowDebug:
+        case .run(let options) where configuration == .debug && !options.allowDebug:
             return try ReleaseRerun.run(arguments, environment: environment, output: output)
-        case .updateBaseline where configuration == "debug":
+        case .updateBaseline where configuration == .debug:
             return try ReleaseRerun.run(arguments, environment: environment, output: output)
         case .run(let options):
             try await run(options, arguments: arguments, output: output, environment: environment)
@@ -78,15 +68,17 @@ public enum BenchCommand {
 
     // MARK: - list
 
-    static func listing(_ filter: Filter) -> String {
+    static func listing(_ filter: CaseSelector) -> String {
         var table = TextTable(columns: [
             ("suite", .left), ("architecture", .left), ("feature", .left), ("what one operation is", .left),
         ])
         for entry in SuiteRunner.catalogue
-        where filter.selects(
-            suite: entry.suite.rawValue, architecture: entry.architecture, feature: entry.feature)
-        {
-            table.append([entry.suite.rawValue, entry.architecture, entry.feature, entry.suite.summary])
+        where filter.selects(suite: entry.suite, architecture: entry.architecture, feature: entry.feature) {
+            table.append(
+                [
+                    entry.suite.rawValue, entry.architecture.rawValue, entry.feature.rawValue,
+                    entry.suite.summary,
+                ])
         }
         return table.render()
     }
@@ -107,14 +99,15 @@ public enum BenchCommand {
             throw .unusableInput(problem)
         }
         let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
-        let rows = try await measure(options, seed: seed, output: output, environment: environment)
+        let plan = plan(options, seed: seed, output: output, environment: environment)
+        let rows = try await measure(options, plan)
         try check(rows, releaseOnly: releaseOnly)
         let text = try render(rows, options.format)
         guard let destination else { return output.data(text) }
         var metadata = RunMetadata.current(configuration: configuration, options: arguments)
         metadata.seed = seed
-        metadata.roundTrips = runner(options, seed: seed, output: output).roundTripPlacement
-        metadata.timingProcesses = options.instructions ? nil : TimingPass.processes(options)
+        metadata.roundTrips = plan.roundTripPlacement
+        metadata.timingProcesses = options.instructions ? nil : plan.timingProcesses
         do {
             try destination.commit(csv: text, metadata: metadata)
         } catch {
@@ -153,31 +146,28 @@ public enum BenchCommand {
                 "\(emptied.key) reached the iteration limit: its body costs next to nothing, so the "
                     + "optimiser probably removed the measured work; no results written")
         }
-        if releaseOnly, let debug = rows.first(where: { $0.configuration != "release" }) {
+        if releaseOnly, let debug = rows.first(where: { $0.configuration != .release }) {
             throw .unusableInput(
                 "\(debug.key) comes from a \(debug.configuration) build; a baseline needs release numbers, "
                     + "nothing written")
         }
     }
 
-    /// The rows of a run: the instruction pass, several processes (`--best-of`), or one run
-    /// (``TimingPass``).
-    static func measure(
-        _ options: Invocation.RunOptions, seed: UInt64, output: Output, environment: [String: String]
-    ) async throws(BenchError) -> [ResultRow] {
-        if options.instructions {
-            return try await InstructionPass.run(
-                options, runner: runner(options, seed: seed, output: output), environment: environment,
-                output: output)
+    /// The rows of a run: the instruction pass, or the run plan's timed run.
+    static func measure(_ options: Invocation.RunOptions, _ plan: RunPlan) async throws(BenchError)
+        -> [ResultRow]
+    {
+        do {
+            return options.instructions ? try await plan.instructionRows() : try await plan.rows()
+        } catch {
+            throw .unusableInput(error.description)
         }
-        if options.bestOf > 1 { return try await BestOfRuns.run(options, seed: seed, output: output) }
-        return try await TimingPass.run(options, seed: seed, output: output, environment: environment)
     }
 
     /// The first measured (non-reference) row whose batch sizing hit the iteration limit: its body
     /// costs next to nothing, which means the optimiser removed the work it was meant to measure.
     static func rowOptimisedAway(_ rows: [ResultRow]) -> ResultRow? {
-        rows.first { $0.hitIterationLimit && $0.key.architecture != "reference" }
+        rows.first { $0.hitIterationLimit && $0.key.architecture != .reference }
     }
 
     /// The run size `options` ask for: full or quick, with `--samples` and `--timing-processes`.
@@ -188,19 +178,64 @@ public enum BenchCommand {
         return size
     }
 
-    static func runner(_ options: Invocation.RunOptions, seed: UInt64, output: Output) -> SuiteRunner {
-        let filter = options.filter
-        var runner = SuiteRunner(
-            size: runSize(options),
-            configuration: configuration,
-            seed: seed,
-            selection: {
-                filter.selects(suite: $0.rawValue, architecture: $1, feature: $2, layout: $3, n: $4)
-            },
-            progress: output.progress
-        )
-        runner.confinesRoundTrips = !options.allCPUs
-        return runner
+    /// What `options` ask every process of the run to do.
+    static func request(_ options: Invocation.RunOptions, seed: UInt64) -> RunRequest {
+        var request = RunRequest(selector: options.filter, size: runSize(options), seed: seed)
+        request.confinesRoundTrips = !options.allCPUs
+        request.bestOf = options.bestOf
+        return request
+    }
+
+    /// The run `options` ask for, from this program with `environment`.
+    static func plan(
+        _ options: Invocation.RunOptions, seed: UInt64, output: Output, environment: [String: String]
+    ) -> RunPlan {
+        var plan = RunPlan(
+            request: request(options, seed: seed), environment: environment, progress: output.progress)
+        plan.childArguments = forwardedArguments(options)
+        return plan
+    }
+
+    /// The run options a child `bench` that parses them is given, from the option table: every
+    /// option declared ``CommandOption/forwarded`` (the selection, the size, the seed, the build check).
+    static func forwardedArguments(_ options: Invocation.RunOptions) -> [String] {
+        CommandOption.all.filter { $0.forwarded && $0.commands.contains(.run) }.flatMap {
+            $0.arguments(options)
+        }
+    }
+
+    // MARK: - child processes
+
+    /// A child process of a run (a hidden command starting with `__`): the run plan's, or the
+    /// instruction pass's, whose run options this parses.
+    static func child(_ command: String, _ arguments: [String], output: Output, environment: [String: String])
+        async -> Int32
+    {
+        do throws(RunFailure) {
+            if let child = ChildCommand(rawValue: command) {
+                try await RunPlan.serve(child, arguments, environment: environment, progress: output.progress)
+            } else if command == InstructionPass.childCommand {
+                try await countInstructions(arguments, output: output)
+            } else {
+                throw RunFailure("unknown command '\(command)'; see bench --help")
+            }
+        } catch {
+            output.error(error.description)
+            return ExitStatus.badInput.rawValue
+        }
+        return ExitStatus.success.rawValue
+    }
+
+    /// The instruction pass's child: `<suite> <run options>`.
+    static func countInstructions(_ arguments: [String], output: Output) async throws(RunFailure) {
+        guard let suite = arguments.first.flatMap(Suite.init(rawValue:)) else {
+            throw RunFailure("\(InstructionPass.childCommand) needs a synchronous suite name")
+        }
+        guard
+            case .run(let options)? = try? Invocation.parse(
+                Array(arguments.dropFirst()), vocabulary: vocabulary)
+        else { throw RunFailure("\(InstructionPass.childCommand): bad run options") }
+        try await InstructionPass.count(suite, request(options, seed: 0), progress: output.progress)
     }
 
     // MARK: - compare

@@ -1,3 +1,4 @@
+import BenchmarkRun
 import Foundation
 
 /// Makes allocation counts repeatable across processes.
@@ -8,7 +9,7 @@ import Foundation
 /// `SWIFT_DETERMINISTIC_HASHING` once at startup, so `bench` re-executes itself with it set, as the
 /// Swift standard library's benchmark suite does.
 enum DeterministicHashing {
-    static let variable = "SWIFT_DETERMINISTIC_HASHING"
+    static let variable = InstructionPass.deterministicHashing
 
     /// Returns nil when hashing is deterministic in this process; otherwise re-executes the program
     /// with the variable set (never returning), or returns why it could not.

@@ -15,11 +15,11 @@ extension Invocation {
         OPTIONS:
         \(HelpText.options)
         NAMES:
-          suites:         \(vocabulary.suites.joined(separator: ", "))
-          architectures:  \(vocabulary.architectures.joined(separator: ", "))
-          features:       \(vocabulary.features.joined(separator: ", "))
-          layouts:        \(vocabulary.layouts.joined(separator: ", "))
-          sizes:          \(vocabulary.sizes.map { "n=\($0)" }.joined(separator: ", "))
+          suites:         \(vocabulary.spelled.suites)
+          architectures:  \(vocabulary.spelled.architectures)
+          features:       \(vocabulary.spelled.features)
+          layouts:        \(vocabulary.spelled.layouts)
+          sizes:          \(vocabulary.spelled.sizes)
 
         EXAMPLES:
           swift run -c release bench --format table

@@ -9,7 +9,7 @@ public enum Invocation: Equatable, Sendable {
     /// Run the selected benchmarks and write their results.
     case run(RunOptions)
     /// List suites, architectures and features (respecting a filter).
-    case list(Filter)
+    case list(CaseSelector)
     /// Compare two result files: the regression gate.
     case compare(CompareOptions)
     /// Refresh the gate's baseline: a best-of-N release run written to ``baselinePath`` (or
@@ -26,7 +26,8 @@ public enum Invocation: Equatable, Sendable {
 
     /// Options of a benchmark run.
     public struct RunOptions: Equatable, Sendable {
-        public var filter = Filter()
+        /// Which cases run (`--filter`).
+        public var filter = CaseSelector()
         public var quick = false
         public var format = OutputFormat.csv
         public var output: String?
@@ -88,76 +89,17 @@ public enum Invocation: Equatable, Sendable {
     }
 }
 
-/// Selects benchmarks by suite, architecture, feature, layout and size.
-///
-/// Terms are exact names, comma-separated or given in several `--filter` options; a size is written
-/// `n=<N>`; a feature is a group (`transfer`) or one case's feature (`transfer/selectFrom`). A
-/// benchmark is selected when it matches one of the terms of every kind that has any: `--filter
-/// dispatch,effects` runs two suites for every architecture; `--filter
-/// layout,closure-effects,single-store,n=10` runs one case.
-public struct Filter: Equatable, Sendable {
-    public var suites: Set<String> = []
-    public var architectures: Set<String> = []
-    public var features: Set<String> = []
-    public var layouts: Set<String> = []
-    public var sizes: Set<Int> = []
-
-    public init(
-        suites: Set<String> = [], architectures: Set<String> = [], features: Set<String> = [],
-        layouts: Set<String> = [], sizes: Set<Int> = []
-    ) {
-        self.suites = suites
-        self.architectures = architectures
-        self.features = features
-        self.layouts = layouts
-        self.sizes = sizes
-    }
-
-    /// A filter that selects exactly the case `group` names (a heavy case's own timing process).
-    public init(selecting group: ResultRow.Key.Group) {
-        self.init(
-            suites: [group.suite.rawValue], architectures: [group.architecture], features: [group.feature],
-            layouts: group.layout.isEmpty ? [] : [group.layout], sizes: Int(group.n).map { [$0] } ?? [])
-    }
-
-    public var isEmpty: Bool { terms.isEmpty }
-
-    /// `transfer` for `transfer/selectFrom`; a group is its own group.
-    static func group(of feature: String) -> String {
-        String(feature.prefix { $0 != "/" })
-    }
-
-    /// Every term, in a stable order: what a child process of `--best-of` is given.
-    public var terms: [String] {
-        suites.sorted() + architectures.sorted() + features.sorted() + layouts.sorted()
-            + sizes.sorted().map { "n=\($0)" }
-    }
-
-    /// Whether a case is selected; a nil `layout` or `n` (a whole group being asked about) is not
-    /// excluded by layout or size terms.
-    public func selects(
-        suite: String, architecture: String, feature: String, layout: String? = nil, n: Int? = nil
-    ) -> Bool {
-        (suites.isEmpty || suites.contains(suite))
-            && (architectures.isEmpty || architectures.contains(architecture))
-            && (features.isEmpty || features.contains(feature) || features.contains(Self.group(of: feature))
-                || features.contains { Self.group(of: $0) == feature })
-            && (layouts.isEmpty || layout.map { layouts.contains($0) } ?? true)
-            && (sizes.isEmpty || n.map { sizes.contains($0) } ?? true)
-    }
-}
-
 /// The names a filter may use, supplied by the benchmark catalogue.
 public struct Vocabulary: Sendable {
-    public var suites: [String]
-    public var architectures: [String]
-    public var features: [String]
-    public var layouts: [String]
+    public var suites: [Suite]
+    public var architectures: [ArchitectureName]
+    public var features: [FeatureName]
+    public var layouts: [LayoutName]
     public var sizes: [Int]
 
     public init(
-        suites: [String], architectures: [String], features: [String], layouts: [String] = [],
-        sizes: [Int] = []
+        suites: [Suite] = Suite.allCases, architectures: [ArchitectureName], features: [FeatureName],
+        layouts: [LayoutName] = [], sizes: [Int] = []
     ) {
         self.suites = suites
         self.architectures = architectures
@@ -165,30 +107,40 @@ public struct Vocabulary: Sendable {
         self.layouts = layouts
         self.sizes = sizes
     }
+
+    /// Every name of each kind, as the help text and errors list them.
+    var spelled: (suites: String, architectures: String, features: String, layouts: String, sizes: String) {
+        (
+            suites.map(\.rawValue).joined(separator: ", "),
+            architectures.map(\.rawValue).joined(separator: ", "),
+            features.map(\.rawValue).joined(separator: ", "), layouts.map(\.rawValue).joined(separator: ", "),
+            sizes.map { "n=\($0)" }.joined(separator: ", ")
+        )
+    }
 }
 
-extension Filter {
-    /// Adds the comma-separated terms of `text`, each sorted into its kind by `vocabulary`.
-    static func add(_ text: String, to filter: inout Filter, vocabulary: Vocabulary) throws(BenchError) {
+extension CaseSelector {
+    /// Adds the comma-separated terms of `text` (`--filter`), each sorted into its kind by
+    /// `vocabulary`: a suite, an architecture, a feature, a layout or `n=<N>`, tried in that order.
+    static func add(_ text: String, to selector: inout CaseSelector, vocabulary: Vocabulary)
+        throws(BenchError)
+    {
         for term in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
-            if vocabulary.suites.contains(term) {
-                filter.suites.insert(term)
-            } else if vocabulary.architectures.contains(term) {
-                filter.architectures.insert(term)
-            } else if vocabulary.features.contains(term) {
-                filter.features.insert(term)
-            } else if vocabulary.layouts.contains(term) {
-                filter.layouts.insert(term)
+            if let suite = vocabulary.suites.first(where: { $0.rawValue == term }) {
+                selector.suites.insert(suite)
+            } else if let architecture = vocabulary.architectures.first(where: { $0.rawValue == term }) {
+                selector.architectures.insert(architecture)
+            } else if let feature = vocabulary.features.first(where: { $0.rawValue == term }) {
+                selector.features.insert(feature)
+            } else if let layout = vocabulary.layouts.first(where: { $0.rawValue == term }) {
+                selector.layouts.insert(layout)
             } else if term.hasPrefix("n="), let n = Int(term.dropFirst(2)), vocabulary.sizes.contains(n) {
-                filter.sizes.insert(n)
+                selector.sizes.insert(n)
             } else {
+                let names = vocabulary.spelled
                 throw .usage(
-                    "unknown filter '\(term)'; suites: \(vocabulary.suites.joined(separator: ", ")); "
-                        + "architectures: \(vocabulary.architectures.joined(separator: ", ")); "
-                        + "features: \(vocabulary.features.joined(separator: ", ")); "
-                        + "layouts: \(vocabulary.layouts.joined(separator: ", ")); "
-                        + "sizes: \(vocabulary.sizes.map { "n=\($0)" }.joined(separator: ", "))"
-                )
+                    "unknown filter '\(term)'; suites: \(names.suites); architectures: \(names.architectures); "
+                        + "features: \(names.features); layouts: \(names.layouts); sizes: \(names.sizes)")
             }
         }
     }

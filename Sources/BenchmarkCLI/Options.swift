@@ -19,11 +19,12 @@ enum Command: String, CaseIterable, Sendable {
 }
 
 /// One option of `bench`, declared once: its name and value, the commands that accept it, its help,
-/// how it is parsed and whether a `--best-of` child process is given it.
+/// how it is parsed and whether the child that reads run options (the instruction pass's) is given it.
 ///
-/// Parsing, the help's USAGE lines and OPTIONS section, and ``BestOfRuns/childArguments(_:seed:index:output:)``
+/// Parsing, the help's USAGE lines and OPTIONS section, and ``BenchCommand/forwardedArguments(_:)``
 /// are all driven by ``all``, so an option cannot be parsed without being documented, or documented
-/// without being forwarded to the processes that need it.
+/// without being forwarded to the process that needs it. (The other children of a run are handed
+/// the run's request as a typed message: `BenchmarkRun`'s `RunRequest`.)
 struct CommandOption: Sendable {
     /// What follows the option's name.
     enum Value: Sendable, Equatable {
@@ -114,7 +115,7 @@ extension CommandOption {
                 + "repeatable. A benchmark runs when it matches a name of every kind given: one case "
                 + "is e.g. layout,closure-effects,single-store,n=10.",
             apply: { text, options throws(BenchError) in
-                try Filter.add(text, to: &options.run.filter, vocabulary: options.vocabulary)
+                try CaseSelector.add(text, to: &options.run.filter, vocabulary: options.vocabulary)
             },
             arguments: { $0.filter.isEmpty ? [] : ["--filter", $0.filter.terms.joined(separator: ",")] }
         ),

@@ -52,7 +52,7 @@ struct ResultFile {
 
 extension RunMetadata {
     /// Metadata describing this process's run.
-    static func current(configuration: String, options: [String]) -> RunMetadata {
+    static func current(configuration: BuildConfiguration, options: [String]) -> RunMetadata {
         RunMetadata(
             commit: commandOutput("git", "rev-parse", "HEAD") ?? "unknown",
             swiftVersion: commandOutput("swift", "--version")?.split(separator: "\n").first.map(String.init)

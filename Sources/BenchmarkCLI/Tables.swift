@@ -17,15 +17,15 @@ enum ResultTable {
             let isTime = row.kind == .time
             let spread = isTime ? "\(number(row.p25))..\(number(row.p75))" : ""
             table.append([
-                row.key.suite.rawValue, row.key.architecture, row.key.feature, row.key.layout, row.key.n,
-                row.key.metric.rawValue,
+                row.key.suite.rawValue, row.key.architecture.rawValue, row.key.feature.rawValue,
+                row.key.layout?.rawValue ?? "", row.key.n.map(String.init) ?? "", row.key.metric.rawValue,
                 number(row.median), isTime ? number(row.p10) : "", spread, row.unit.rawValue,
-                row.ratioToBaseline.map { number($0) } ?? "",
+                row.ratioToReference.map { number($0) } ?? "",
                 String(row.samples),
             ])
         }
         let note =
-            rows.contains { $0.configuration == "debug" } ? "DEBUG BUILD: these numbers are not real.\n" : ""
+            rows.contains { $0.configuration == .debug } ? "DEBUG BUILD: these numbers are not real.\n" : ""
         return note + table.render()
     }
 

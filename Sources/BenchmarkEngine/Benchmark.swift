@@ -1,4 +1,4 @@
-import CAllocationCounter
+import CInstructionCounter
 
 /// One measurable operation, written so the harness costs one call per sample, not per operation.
 ///

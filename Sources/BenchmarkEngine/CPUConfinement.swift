@@ -1,4 +1,4 @@
-import CAllocationCounter
+import CThreadPlacement
 
 /// Keeps every thread of the process on one CPU while a body runs (Linux).
 ///

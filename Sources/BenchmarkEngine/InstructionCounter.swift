@@ -1,10 +1,10 @@
-import CAllocationCounter
+import CInstructionCounter
 
 /// Instructions per operation, counted by Valgrind's callgrind tool.
 ///
 /// The measuring process runs under `valgrind --tool=callgrind --collect-atstart=no`; the
 /// benchmark's measured region switches collection on and off with client requests (see
-/// `CAllocationCounter.h`) and ends with a dump file labelled after the sample. As in the
+/// `CInstructionCounter.h`) and ends with a dump file labelled after the sample. As in the
 /// allocation pass, a sample of N operations and one of 2N are counted and their difference is
 /// divided by N, so whatever a sample does once cancels out. A simulated CPU executes the
 /// program, so the count does not depend on load, frequency or other processes.

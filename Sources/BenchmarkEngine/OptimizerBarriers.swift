@@ -1,4 +1,4 @@
-import CAllocationCounter
+import COptimizerBarriers
 
 /// Consumes a value in a way the optimizer cannot see through, so the work that produced it
 /// cannot be removed.

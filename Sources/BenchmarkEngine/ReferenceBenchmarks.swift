@@ -1,4 +1,4 @@
-import CAllocationCounter
+import CInstructionCounter
 
 /// Benchmarks measured in every run so that other times can be stated as ratios to them.
 public enum ReferenceBenchmarks {

@@ -102,6 +102,23 @@ public struct RoundShare: Sendable, Equatable {
     public var isLast: Bool { index == count - 1 }
 }
 
+extension RoundShare: Codable {
+    private enum CodingKeys: CodingKey { case index, count }
+
+    /// Decodes a share, refusing one that ``init(_:of:)`` would not make.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let (index, count) = (
+            try container.decode(Int.self, forKey: .index), try container.decode(Int.self, forKey: .count)
+        )
+        guard count > 0, (0..<count).contains(index) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .index, in: container, debugDescription: "share \(index) of \(count)")
+        }
+        self.init(index, of: count)
+    }
+}
+
 extension BenchmarkConfiguration {
     /// A benchmark timed in every round whose time tells whether the machine ran at its usual speed
     /// during that round.
@@ -360,12 +377,7 @@ public struct BenchmarkRunner: Sendable {
         isolation: isolated (any Actor)? = #isolation
     ) async -> [BenchmarkResult] {
         guard !benchmarks.isEmpty else { return [] }
-        var sizes: [BatchSize] = []
-        for benchmark in benchmarks {
-            let size = await batchSize(for: benchmark)
-            progress(.batchSized(benchmark: benchmark.name, iterations: size.iterations))
-            sizes.append(size)
-        }
+        let sizes = await batchSizes(for: benchmarks, progress: progress)
         var orders = RoundOrders(count: benchmarks.count, seed: configuration.seed)
         var discarded = SampleLog(count: benchmarks.count)
         for round in 0..<configuration.warmUpRounds {
@@ -392,26 +404,44 @@ public struct BenchmarkRunner: Sendable {
             .finished(
                 rounds: kept, span: ContinuousClock.now - start, setAside: setAside,
                 disturbed: disturbed && !isShare))
+        let calmMarks = isShare ? (0..<log.roundCount).map(Set(calm).contains) : []
         return benchmarks.indices.map { index in
-            var result = BenchmarkResult(
-                name: benchmarks[index].name,
-                iterationsPerSample: sizes[index].iterations,
-                samples: used.times[index],
-                time: Statistics(used.times[index])!,
-                reachedIterationLimit: sizes[index].reachedIterationLimit,
-                clock: configuration.clock(for: benchmarks[index]),
-                processCPUTime: Statistics(used.processCPU[index]),
-                costStatistic: CostStatistic(for: benchmarks[index])
-            )
-            result.roundsSetAside = setAside
-            result.wasDisturbed = disturbed
-            result.processCPUSamples = used.processCPU[index]
-            if isShare {
-                let calmRounds = Set(calm)
-                result.calmRounds = (0..<log.roundCount).map(calmRounds.contains)
-            }
+            var result = self.result(of: benchmarks[index], sizes[index], samples: used, at: index)
+            (result.roundsSetAside, result.wasDisturbed, result.calmRounds) = (setAside, disturbed, calmMarks)
             return result
         }
+    }
+
+    /// The batch size of each of `benchmarks`, in order, each reported to `progress` once found.
+    private func batchSizes(
+        for benchmarks: [Benchmark], progress: (Progress) -> Void,
+        isolation: isolated (any Actor)? = #isolation
+    ) async -> [BatchSize] {
+        var sizes: [BatchSize] = []
+        for benchmark in benchmarks {
+            let size = await batchSize(for: benchmark)
+            progress(.batchSized(benchmark: benchmark.name, iterations: size.iterations))
+            sizes.append(size)
+        }
+        return sizes
+    }
+
+    /// The result of `benchmark`, at `index` of the rounds' `samples`, timed in batches of `size`.
+    private func result(of benchmark: Benchmark, _ size: BatchSize, samples: SampleLog, at index: Int)
+        -> BenchmarkResult
+    {
+        var result = BenchmarkResult(
+            name: benchmark.name,
+            iterationsPerSample: size.iterations,
+            samples: samples.times[index],
+            time: Statistics(samples.times[index])!,
+            reachedIterationLimit: size.reachedIterationLimit,
+            clock: configuration.clock(for: benchmark),
+            processCPUTime: Statistics(samples.processCPU[index]),
+            costStatistic: CostStatistic(for: benchmark)
+        )
+        result.processCPUSamples = samples.processCPU[index]
+        return result
     }
 
     /// The calm rounds of `log` by the configuration's gauge; every round without one.

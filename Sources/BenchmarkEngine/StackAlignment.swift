@@ -1,4 +1,4 @@
-import CAllocationCounter
+import CStackAlignment
 
 /// Runs synchronous samples at stack positions chosen by the runner rather than by the process.
 ///

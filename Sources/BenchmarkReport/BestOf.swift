@@ -12,13 +12,14 @@
 /// slow, which lowers every ratio of that group by a third; the lowest ratio picks exactly that
 /// process, the median does not. A reference's rows (ratio 1 in every run) come from the run that
 /// most of its suite's cases came from, so the reference time a reader sees is the one most of
-/// their ratios were divided by. Derived rows (growth figures) are then fitted again from the
-/// merged medians, and each time row gains a ``Metric/processSpread`` row saying how far the runs
-/// disagreed (README, "The regression gate").
+/// their ratios were divided by. Each time row gains a ``Metric/processSpread`` row saying how far
+/// the runs disagreed (README, "The regression gate"). The merge has no derived rows: the run that
+/// asked for it derives them once, from the merged medians (``DerivedRows/adding(to:)``).
 public enum BestOf {
     /// The rows of `runs` merged: each case's rows from its middle run (by time ratio, or by first
     /// figure for cases without a time), a reference's from the run most of its suite's other
-    /// cases came from, in the first run's order; then the spread rows and the derived rows.
+    /// cases came from, in the first run's order, each time row followed by its spread row. Derived
+    /// rows in `runs` (files written by an older `bench`) are left out.
     public static func merge(_ runs: [[ResultRow]]) -> [ResultRow] {
         let measured = runs.map {
             DerivedRows.removing(from: $0).filter { $0.key.metric != .processSpread }
@@ -35,7 +36,7 @@ public enum BestOf {
             merged += chosen[group].flatMap { groups[$0][group] } ?? []
             merged += spreadRows(candidates)
         }
-        return merged + DerivedRows.compute(from: merged.filter { $0.key.metric != .processSpread })
+        return merged
     }
 
     /// The run each group is taken from: the middle one for a case (of the runs that did not flag it
@@ -55,11 +56,11 @@ public enum BestOf {
             guard !ranked.isEmpty else { continue }
             let middle = ranked[(ranked.count - 1) / 2].run
             chosen[group] = middle
-            if group.architecture != ResultRow.Key.referenceArchitecture {
+            if group.architecture != .reference {
                 votes[group.suite, default: [:]][middle, default: 0] += 1
             }
         }
-        for group in order where group.architecture == ResultRow.Key.referenceArchitecture {
+        for group in order where group.architecture == .reference {
             let candidates = votes[group.suite, default: [:]].filter { groups[$0.key][group] != nil }
             if let most = candidates.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) }) {
                 chosen[group] = most.key
@@ -71,7 +72,7 @@ public enum BestOf {
     /// What ranks the runs of a group: its time ratio, else its first row's median.
     static func figure(_ rows: [ResultRow]) -> Double {
         if let time = rows.first(where: { $0.key.metric == .time }) {
-            return time.ratioToBaseline ?? time.median
+            return time.ratioToReference ?? time.median
         }
         return rows.first?.median ?? .infinity
     }
@@ -81,7 +82,7 @@ public enum BestOf {
         guard candidates.count > 1 else { return [] }
         let times = candidates.compactMap { rows in rows.first { $0.key.metric == .time } }
         guard times.count == candidates.count, let first = times.first else { return [] }
-        let figures = times.map { $0.ratioToBaseline ?? $0.median }
+        let figures = times.map { $0.ratioToReference ?? $0.median }
         guard let low = figures.min(), let high = figures.max(), low > 0 else { return [] }
         var key = first.key
         key.metric = .processSpread
@@ -95,19 +96,41 @@ public enum BestOf {
 
 extension ResultRow.Key {
     /// Everything but the metric: the rows of one measured case.
-    public struct Group: Hashable, Sendable, CustomStringConvertible {
+    public struct Group: Hashable, Sendable, Codable, CustomStringConvertible {
         public var suite: Suite
-        public var architecture: String
-        public var feature: String
-        public var layout: String
-        public var n: String
+        public var architecture: ArchitectureName
+        public var feature: FeatureName
+        public var layout: LayoutName?
+        public var n: Int?
+
+        public init(
+            suite: Suite, architecture: ArchitectureName, feature: FeatureName, layout: LayoutName? = nil,
+            n: Int? = nil
+        ) {
+            self.suite = suite
+            self.architecture = architecture
+            self.feature = feature
+            self.layout = layout
+            self.n = n
+        }
 
         /// `layout / local-reducer / app/increment / single-store / n=10000`: the key's spelling
         /// without the metric.
         public var description: String {
-            [suite.rawValue, architecture, feature, layout, n.isEmpty ? "" : "n=\(n)"]
-                .filter { !$0.isEmpty }
-                .joined(separator: " / ")
+            [
+                suite.rawValue, architecture.rawValue, feature.rawValue, layout?.rawValue ?? "",
+                n.map { "n=\($0)" } ?? "",
+            ]
+            .filter { !$0.isEmpty }
+            .joined(separator: " / ")
+        }
+
+        /// The CSV spellings of the fields, in column order.
+        public var spellings: [String] {
+            [
+                suite.rawValue, architecture.rawValue, feature.rawValue, layout?.rawValue ?? "",
+                n.map(String.init) ?? "",
+            ]
         }
     }
 

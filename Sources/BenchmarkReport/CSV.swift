@@ -8,12 +8,20 @@ public enum ResultCSV {
     /// ``ResultRow/hitIterationLimit`` and ``ResultRow/wasDisturbed``).
     public enum Column: String, CaseIterable, Sendable {
         case suite, architecture, feature, layout, n, metric, unit, median, p10, p25, p75, min, max, samples
-        case ratioToBaseline = "ratio_to_baseline"
+        case ratioToReference = "ratio_to_reference"
         case configuration, flags
+
+        /// What files written before a column was renamed call it.
+        static let formerNames = ["ratio_to_baseline": Column.ratioToReference.rawValue]
     }
 
     /// The header's fields.
     public static let header = Column.allCases.map(\.rawValue)
+
+    /// `fields` with every former column name replaced by today's.
+    static func currentNames(_ fields: [String]) -> [String] {
+        fields.map { Column.formerNames[$0] ?? $0 }
+    }
 
     /// The header of files written before synchronous ratios compared 10th percentiles: the same
     /// columns without `p10`. Such a file is refused with ``olderFileProblem``, because its ratios
@@ -45,10 +53,10 @@ public enum ResultCSV {
     static func field(_ column: Column, of row: ResultRow) -> String {
         switch column {
         case .suite: row.key.suite.rawValue
-        case .architecture: row.key.architecture
-        case .feature: row.key.feature
-        case .layout: row.key.layout
-        case .n: row.key.n
+        case .architecture: row.key.architecture.rawValue
+        case .feature: row.key.feature.rawValue
+        case .layout: row.key.layout?.rawValue ?? ""
+        case .n: row.key.n.map(String.init) ?? ""
         case .metric: row.key.metric.rawValue
         case .unit: row.unit.rawValue
         case .median: format(row.median)
@@ -58,8 +66,8 @@ public enum ResultCSV {
         case .min: format(row.min)
         case .max: format(row.max)
         case .samples: String(row.samples)
-        case .ratioToBaseline: row.ratioToBaseline.map(format) ?? ""
-        case .configuration: row.configuration
+        case .ratioToReference: row.ratioToReference.map(format) ?? ""
+        case .configuration: row.configuration.rawValue
         case .flags: flags(of: row)
         }
     }
@@ -70,8 +78,8 @@ public enum ResultCSV {
     public static func parse(_ text: String) throws(ResultFileError) -> [ResultRow] {
         let records = try records(in: text)
         guard let first = records.first else { throw .malformed(line: 1, problem: "the file is empty") }
-        guard first.fields == header else {
-            if first.fields == headerWithoutP10 {
+        guard currentNames(first.fields) == header else {
+            if currentNames(first.fields) == headerWithoutP10 {
                 throw .malformed(line: 1, problem: Self.olderFileProblem)
             }
             throw .malformed(line: 1, problem: "the header is not \(header.joined(separator: ","))")
@@ -95,11 +103,11 @@ public enum ResultCSV {
         guard let samples = Int(record[.samples]), samples > 0 else {
             throw record.problem("samples is not a positive integer: '\(record[.samples])'")
         }
-        let ratio: Double? = record[.ratioToBaseline].isEmpty ? nil : try record.number(.ratioToBaseline)
-        for column in [Column.suite, .architecture, .metric, .unit] where record[column].isEmpty {
+        let ratio: Double? = record[.ratioToReference].isEmpty ? nil : try record.number(.ratioToReference)
+        for column in [Column.suite, .architecture, .feature, .metric, .unit] where record[column].isEmpty {
             throw record.problem("\(column.rawValue) is empty")
         }
-        guard ["release", "debug"].contains(record[.configuration]) else {
+        guard let configuration = BuildConfiguration(rawValue: record[.configuration]) else {
             throw record.problem("configuration must be release or debug, not '\(record[.configuration])'")
         }
         let flags =
@@ -120,8 +128,8 @@ public enum ResultCSV {
             min: try record.number(.min),
             max: try record.number(.max),
             samples: samples,
-            ratioToBaseline: ratio,
-            configuration: record[.configuration],
+            ratioToReference: ratio,
+            configuration: configuration,
             hitIterationLimit: flags.contains(Substring(iterationLimitFlag))
         )
         row.wasDisturbed = flags.contains(Substring(disturbedFlag))
@@ -129,12 +137,16 @@ public enum ResultCSV {
     }
 
     private static func key(of record: Record) throws(ResultFileError) -> ResultRow.Key {
-        ResultRow.Key(
-            suite: try record.value(.suite, as: Suite.self),
-            architecture: record[.architecture],
-            feature: record[.feature],
-            layout: record[.layout],
-            n: record[.n],
+        guard let suite = Suite(spelling: record[.suite]) else {
+            let known = Suite.allCases.map(\.rawValue).joined(separator: ", ")
+            throw record.problem("unknown suite '\(record[.suite])' (known: \(known))")
+        }
+        return ResultRow.Key(
+            suite: suite,
+            architecture: try record.name(.architecture, as: ArchitectureName.self),
+            feature: try record.name(.feature, as: FeatureName.self),
+            layout: record[.layout].isEmpty ? nil : try record.name(.layout, as: LayoutName.self),
+            n: try record.size(),
             metric: try record.value(.metric, as: Metric.self)
         )
     }
@@ -171,6 +183,23 @@ public enum ResultCSV {
                 throw problem("\(column.rawValue) is not a number: '\(self[column])'")
             }
             return value
+        }
+
+        /// The field of `column` as a name of its kind.
+        func name<Name: RowName>(_ column: Column, as type: Name.Type) throws(ResultFileError) -> Name {
+            guard let name = Name(rawValue: self[column]) else {
+                throw problem("\(column.rawValue) is not a valid name: '\(self[column])'")
+            }
+            return name
+        }
+
+        /// The `n` field: empty, or a positive whole number.
+        func size() throws(ResultFileError) -> Int? {
+            guard !self[.n].isEmpty else { return nil }
+            guard let n = Int(self[.n]), n > 0 else {
+                throw problem("n is not a positive whole number: '\(self[.n])'")
+            }
+            return n
         }
 
         /// The field of `column` as one of the values its vocabulary names.

@@ -120,12 +120,14 @@ public struct Comparison: Sendable {
     /// A time ratio that falls by more than this factor is ``Verdict/suspicious``.
     public static let suspiciousSpeedUp = 5.0
 
-    /// The reference a run's synchronous time ratios are to: the baseline suite's time row whose
-    /// ratio is 1 (its first case). Nil when the run has no baseline suite. Runs recorded before
+    /// The reference a run's synchronous time ratios are to: the reference suite's time row whose
+    /// ratio is 1 (its first case). Nil when the run has no reference suite. Runs recorded before
     /// `reference/ordinary-work` became the reference name `reference/struct-mutation` here.
-    public static func synchronousReference(in rows: [ResultRow]) -> String? {
-        rows.first { $0.key.suite == .baseline && $0.key.metric == .time && $0.ratioToBaseline == 1 }?.key
-            .feature
+    public static func synchronousReference(in rows: [ResultRow]) -> FeatureName? {
+        let reference = rows.first { row in
+            row.key.suite == .reference && row.key.metric == .time && row.ratioToReference == 1
+        }
+        return reference?.key.feature
     }
 
     /// A time tolerance that replaces the default ones (synchronous, heavy, round trip), when given.
@@ -176,7 +178,7 @@ public struct Comparison: Sendable {
         if !missingInCurrent.isEmpty || !missingInBaseline.isEmpty {
             throw .missingRows(inCurrent: missingInCurrent, inBaseline: missingInBaseline)
         }
-        if let debug = (baseline + current).first(where: { $0.configuration != "release" }) {
+        if let debug = (baseline + current).first(where: { $0.configuration != .release }) {
             throw .debugBuild(debug.key)
         }
         let heavy = ResultRow.heavyCases(in: baseline)
@@ -251,7 +253,7 @@ public struct Comparison: Sendable {
     private static func time(_ old: ResultRow, _ new: ResultRow, tolerance: Double) throws(ComparisonError)
         -> Change
     {
-        guard let before = old.ratioToBaseline, let after = new.ratioToBaseline else {
+        guard let before = old.ratioToReference, let after = new.ratioToReference else {
             throw .missingRatio(old.key)
         }
         let verdict: Verdict =

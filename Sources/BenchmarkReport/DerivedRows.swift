@@ -3,8 +3,9 @@ import Foundation
 /// Numbers computed from measured rows rather than measured themselves: how the `layout` times
 /// grow with N, and what one more woken observer costs.
 ///
-/// They are derived after a run, and again after ``BestOf`` merges several runs, so they always
-/// describe the medians that stand in the file beside them. Their metrics are the ones whose
+/// They are derived once, from a run's whole set of measured rows (after ``BestOf`` merges several
+/// runs, from the merged ones), so they always describe the medians that stand in the file beside
+/// them. Their metrics are the ones whose
 /// ``Metric/isDerived`` is true, and they are informational.
 public enum DerivedRows {
     /// The derived rows of `rows`, which must not contain derived rows themselves.
@@ -17,6 +18,15 @@ public enum DerivedRows {
         }
     }
 
+    /// `rows` with their derived rows, each after the last row of the suite it is derived from (the
+    /// place a run has always written them).
+    public static func adding(to rows: [ResultRow]) -> [ResultRow] {
+        let derived = compute(from: rows)
+        guard let suite = derived.first?.key.suite else { return rows }
+        let end = (rows.lastIndex { $0.key.suite == suite } ?? rows.endIndex - 1) + 1
+        return Array(rows[..<end]) + derived + rows[end...]
+    }
+
     /// `rows` without any derived row.
     public static func removing(from rows: [ResultRow]) -> [ResultRow] {
         rows.filter { !$0.key.metric.isDerived }
@@ -25,7 +35,7 @@ public enum DerivedRows {
     /// The `layout` time rows, one array per architecture, feature and layout, in order of N.
     static func series(of rows: [ResultRow]) -> [[(n: Double, row: ResultRow)]] {
         let sized = rows.compactMap { row -> (n: Double, row: ResultRow)? in
-            guard row.key.suite == .layout, row.key.metric == .time, let n = Double(row.key.n), n > 0
+            guard row.key.suite == .layout, row.key.metric == .time, let n = row.key.n.map(Double.init), n > 0
             else { return nil }
             return (n, row)
         }
@@ -42,7 +52,7 @@ public enum DerivedRows {
         let first = points[0]
         var exponentKey = first.row.key
         exponentKey.metric = .growthExponent
-        exponentKey.n = ""
+        exponentKey.n = nil
         let fit = slope(points.map { (log($0.n), log($0.row.median)) })
         var rows = [row(exponentKey, .exponent, fit, like: first.row, samples: points.count)]
         for (smaller, larger) in zip(points, points.dropFirst()) {
@@ -69,7 +79,7 @@ public enum DerivedRows {
 
     /// Identifies one point of a series across metrics.
     private static func seriesPoint(_ key: ResultRow.Key, n: String? = nil) -> String {
-        "\(key.architecture) \(key.feature) \(key.layout) \(n ?? key.n)"
+        "\(key.architecture) \(key.feature) \(key.layout?.rawValue ?? "") \(n ?? key.n.map(String.init) ?? "")"
     }
 
     /// Least-squares slope of `points`.

@@ -77,7 +77,8 @@ struct GateCoverageRows {
 
     /// The class of a change whose baseline row is unknown (a coverage made without the rows).
     private static func metricClass(_ change: Comparison.Change) -> GateMetricClass {
-        let row = ResultRow.count(change.key, unit: change.unit, value: change.baseline, configuration: "")
+        let row = ResultRow.count(
+            change.key, unit: change.unit, value: change.baseline, configuration: .release)
         return GateMetricClass(row, heavy: [])
     }
 

@@ -7,10 +7,9 @@ public enum ReportText {
     /// or `layout/store-subclass/app/increment/single-store/n=10/mallocs`. It is made of the row's
     /// key alone, so the same benchmark has the same name in every run.
     public static func name(_ key: ResultRow.Key) -> String {
-        let n = text(key.n)
-        return [
-            text(key.suite), text(key.architecture), text(key.feature), text(key.layout),
-            n.isEmpty ? "" : "n=\(n)", text(key.metric),
+        [
+            text(key.suite), text(key.architecture), text(key.feature), key.layout.map(text) ?? "",
+            key.n.map { "n=\($0)" } ?? "", text(key.metric),
         ]
         .filter { !$0.isEmpty }
         .joined(separator: "/")
@@ -33,9 +32,7 @@ public enum ReportText {
     }
 
     /// A key field as it is written in the CSV, whether it is stored as a string or as a string enum.
-    static func text(_ value: String) -> String { value }
-
-    /// A key field as it is written in the CSV, whether it is stored as a string or as a string enum.
+    /// A key field as it is written in the CSV.
     static func text<Value: RawRepresentable>(_ value: Value) -> String where Value.RawValue == String {
         value.rawValue
     }

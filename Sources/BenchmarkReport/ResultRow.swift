@@ -3,22 +3,21 @@
 /// This is the unit of the CSV the runner writes and the gate compares (docs/measurement.md, "Output").
 /// Count metrics (allocations, bytes, observers, tasks) are exact and repeat their value in every
 /// statistic column; time metrics carry the distribution of their samples.
-public struct ResultRow: Equatable, Sendable {
+public struct ResultRow: Equatable, Sendable, Codable {
     /// Identifies a row across runs: everything but the numbers.
-    public struct Key: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public struct Key: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
         public var suite: Suite
-        /// An architecture id, or ``referenceArchitecture``.
-        public var architecture: String
-        public var feature: String
-        public var layout: String
-        public var n: String
+        public var architecture: ArchitectureName
+        public var feature: FeatureName
+        /// The app's layout, for the `layout` suite's rows; nil for the others.
+        public var layout: LayoutName?
+        /// The size N the case was built at; nil for cases without a size.
+        public var n: Int?
         public var metric: Metric
 
-        /// The architecture column of the reference benchmarks, whose times every ratio divides by.
-        public static let referenceArchitecture = "reference"
-
         public init(
-            suite: Suite, architecture: String, feature: String, layout: String, n: String, metric: Metric
+            suite: Suite, architecture: ArchitectureName, feature: FeatureName, layout: LayoutName? = nil,
+            n: Int? = nil, metric: Metric
         ) {
             self.suite = suite
             self.architecture = architecture
@@ -30,8 +29,8 @@ public struct ResultRow: Equatable, Sendable {
 
         /// Ordered by the CSV spellings, column by column.
         public static func < (lhs: Key, rhs: Key) -> Bool {
-            (lhs.suite.rawValue, lhs.architecture, lhs.feature, lhs.layout, lhs.n, lhs.metric.rawValue)
-                < (rhs.suite.rawValue, rhs.architecture, rhs.feature, rhs.layout, rhs.n, rhs.metric.rawValue)
+            (lhs.group.spellings + [lhs.metric.rawValue]).lexicographicallyPrecedes(
+                rhs.group.spellings + [rhs.metric.rawValue])
         }
 
         public var description: String { "\(group) / \(metric.rawValue)" }
@@ -49,10 +48,10 @@ public struct ResultRow: Equatable, Sendable {
     public var samples: Int
     /// For time metrics, the row's cost divided by the cost of the reference of its kind timed in the
     /// same rounds: the 10th percentiles for synchronous work, the medians for round trips (the
-    /// engine's `CostStatistic`); `nil` otherwise.
-    public var ratioToBaseline: Double?
-    /// `release` or `debug`: the build that produced the number.
-    public var configuration: String
+    /// engine's `CostStatistic`); `nil` otherwise. The CSV's `ratio_to_reference` column.
+    public var ratioToReference: Double?
+    /// The build that produced the number.
+    public var configuration: BuildConfiguration
     /// True when batch sizing stopped at its iteration limit before a sample lasted its target
     /// duration: the body costs next to nothing, which for anything but a reference means the
     /// optimiser removed the work. Written as `iteration-limit` in the CSV's `flags` column.
@@ -72,8 +71,8 @@ public struct ResultRow: Equatable, Sendable {
         min: Double,
         max: Double,
         samples: Int,
-        ratioToBaseline: Double? = nil,
-        configuration: String,
+        ratioToReference: Double? = nil,
+        configuration: BuildConfiguration,
         hitIterationLimit: Bool = false
     ) {
         self.key = key
@@ -85,7 +84,7 @@ public struct ResultRow: Equatable, Sendable {
         self.min = min
         self.max = max
         self.samples = samples
-        self.ratioToBaseline = ratioToBaseline
+        self.ratioToReference = ratioToReference
         self.configuration = configuration
         self.hitIterationLimit = hitIterationLimit
     }
@@ -96,7 +95,7 @@ public struct ResultRow: Equatable, Sendable {
         unit: Metric.Unit,
         value: Double,
         samples: Int = 1,
-        configuration: String
+        configuration: BuildConfiguration
     ) -> ResultRow {
         ResultRow(
             key: key,
@@ -169,7 +168,7 @@ public enum MetricKind: Sendable, Equatable {
     /// from other rows (growth exponents and slopes, cost per woken observer, spread across
     /// processes) and CPU time, which is reported beside the gated wall time.
     public init(_ key: ResultRow.Key) {
-        let isReference = key.architecture == ResultRow.Key.referenceArchitecture
+        let isReference = key.architecture == .reference
         self = key.metric.isTime && isReference ? .informational : key.metric.kind
     }
 }

@@ -50,7 +50,9 @@ public enum RunJSON {
             "min..max: \(ReportText.number(row.min))..\(ReportText.number(row.max))",
             "samples: \(row.samples)",
         ]
-        if let ratio = row.ratioToBaseline { lines.append("ratio to reference: \(ReportText.number(ratio))") }
+        if let ratio = row.ratioToReference {
+            lines.append("ratio to reference: \(ReportText.number(ratio))")
+        }
         lines.append("configuration: \(ReportText.text(row.configuration))")
         let flags = ResultCSV.flags(of: row)
         if !flags.isEmpty { lines.append("flags: \(flags)") }

@@ -8,7 +8,7 @@ public struct RunMetadata: Codable, Equatable, Sendable {
     public var operatingSystem: String
     public var cpu: String
     public var cores: Int
-    public var configuration: String
+    public var configuration: BuildConfiguration
     public var date: String
     public var options: [String]
     /// The seed of the shuffled timing order (with `--best-of`, process k used seed + k - 1); nil in
@@ -46,7 +46,7 @@ public struct RunMetadata: Codable, Equatable, Sendable {
         operatingSystem: String,
         cpu: String,
         cores: Int,
-        configuration: String,
+        configuration: BuildConfiguration,
         date: String,
         options: [String],
         seed: UInt64? = nil,

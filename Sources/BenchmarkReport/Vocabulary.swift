@@ -5,8 +5,9 @@
 
 /// A benchmark suite (docs/measurement.md, "Suites and rows"), in the order a run executes them:
 /// the CSV's `suite` column.
-public enum Suite: String, CaseIterable, Sendable {
-    case baseline
+public enum Suite: String, CaseIterable, Sendable, Codable {
+    /// The reference operations every time ratio divides by (spelled `baseline` in older files).
+    case reference
     case dispatch
     case dispatchAdapter = "dispatch-adapter"
     case effects
@@ -24,7 +25,7 @@ public enum Suite: String, CaseIterable, Sendable {
 /// `.informational` (reported only) and unit `.count`. The `is…` properties follow from ``kind``;
 /// ``isDerived`` lists the metrics ``DerivedRows`` computes. Files written before a metric existed
 /// still read; a file that names a metric this list lacks is refused, naming the value and line.
-public enum Metric: String, CaseIterable, Sendable {
+public enum Metric: String, CaseIterable, Sendable, Codable {
     /// Wall-clock time per operation (or per sample, for the harness's own cost).
     case time
     /// Process CPU time per operation, reported beside the gated wall time.
@@ -102,7 +103,7 @@ public enum Metric: String, CaseIterable, Sendable {
 extension Metric {
     /// The unit of a row's statistic columns: the CSV's `unit` column. (Nested in ``Metric`` because
     /// Foundation already has a `Unit`.)
-    public enum Unit: String, CaseIterable, Sendable {
+    public enum Unit: String, CaseIterable, Sendable, Codable {
         case nanoseconds = "ns"
         case microseconds = "us"
         /// Nanoseconds per whole sample, not per operation: what the harness itself costs.
@@ -115,5 +116,111 @@ extension Metric {
         /// A time divided by the in-run reference's time: the unit the gate compares times in
         /// (``Comparison/Change/unit``). `bench` never writes it to a file.
         case ratio
+    }
+}
+
+extension Suite {
+    /// The suite a CSV spelling names, including the spellings of files written before a suite was
+    /// renamed (`baseline` for ``reference``); nil for an unknown spelling.
+    public init?(spelling: String) {
+        if let suite = Suite(rawValue: spelling) {
+            self = suite
+        } else if let suite = Self.formerSpellings[spelling] {
+            self = suite
+        } else {
+            return nil
+        }
+    }
+
+    /// What older files call a renamed suite.
+    static let formerSpellings: [String: Suite] = ["baseline": .reference]
+}
+
+/// The build that produced a number: the CSV's `configuration` column and the metadata's.
+public enum BuildConfiguration: String, CaseIterable, Sendable, Codable {
+    case release
+    case debug
+
+    /// The configuration this code was compiled in. Times from a debug build are not meaningful,
+    /// so a run refuses to report them unless asked, and labels them when it does.
+    public static var current: BuildConfiguration {
+        #if DEBUG
+            .debug
+        #else
+            .release
+        #endif
+    }
+}
+
+/// A name in a result row's key (architecture, feature, layout), checked when it is made: its raw
+/// value is its CSV spelling. A literal that is not a valid name stops the program, so a typo in
+/// the code cannot make a row no reader accepts.
+public protocol RowName: RawRepresentable, Hashable, Comparable, Sendable, Codable,
+    ExpressibleByStringLiteral,
+    CustomStringConvertible
+where RawValue == String, StringLiteralType == String {
+    init?(rawValue: String)
+}
+
+extension RowName {
+    public init(stringLiteral value: String) {
+        guard let name = Self(rawValue: value) else {
+            preconditionFailure("'\(value)' is not a valid \(Self.self)")
+        }
+        self = name
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public var description: String { rawValue }
+
+    /// Whether `text` is a lowercase identifier: letters a-z and digits in words joined by single
+    /// hyphens (`closure-effects`, `single-store-scoped`).
+    static func isIdentifier(_ text: String) -> Bool {
+        let words = text.split(separator: "-", omittingEmptySubsequences: false)
+        return words.allSatisfy { word in
+            !word.isEmpty
+                && word.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+        } && text.first?.isLetter == true
+    }
+}
+
+/// The architecture a row measures: one of the registered architectures' ids, or ``reference``.
+///
+/// Not a closed list: any lowercase identifier is a name, so a store added from outside the
+/// package gets rows of its own without a change here.
+public struct ArchitectureName: RowName {
+    public let rawValue: String
+
+    public init?(rawValue: String) {
+        guard Self.isIdentifier(rawValue) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    /// The architecture column of the reference benchmarks, whose times every ratio divides by.
+    public static let reference: ArchitectureName = "reference"
+}
+
+/// What a row's operation is: a feature group, or a group and a case (`transfer/selectFrom`).
+public struct FeatureName: RowName {
+    public let rawValue: String
+
+    /// Any text but the empty one.
+    public init?(rawValue: String) {
+        guard !rawValue.isEmpty else { return nil }
+        self.rawValue = rawValue
+    }
+
+    /// The feature group: `transfer` for `transfer/selectFrom`; a group is its own group.
+    public var group: String { String(rawValue.prefix { $0 != "/" }) }
+}
+
+/// How a `layout` row's app is composed (`single-store`, `single-store-scoped`, `multi-store`).
+public struct LayoutName: RowName {
+    public let rawValue: String
+
+    public init?(rawValue: String) {
+        guard Self.isIdentifier(rawValue) else { return nil }
+        self.rawValue = rawValue
     }
 }

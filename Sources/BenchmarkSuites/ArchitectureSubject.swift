@@ -1,3 +1,4 @@
+import BenchmarkReport
 import Domain
 import Foundation
 
@@ -94,4 +95,21 @@ extension ArchitectureSubject {
     /// own counter changes (the store observes each element of a collection of child states, as
     /// TCA's `@ObservableState` does), rather than on every change of the store.
     static var observesSingleStoreCountersApart: Bool { false }
+
+    /// The architecture's name in result rows.
+    static var name: ArchitectureName { ArchitectureName(id) }
+}
+
+extension ArchitectureName {
+    /// The row name of a registered architecture: its id's spelling, which is a valid name.
+    init(_ id: ArchitectureID) {
+        self.init(stringLiteral: id.rawValue)
+    }
+}
+
+extension LayoutName {
+    /// The row name of a layout: its spelling, which is a valid name.
+    init(_ layout: Layout) {
+        self.init(stringLiteral: layout.rawValue)
+    }
 }

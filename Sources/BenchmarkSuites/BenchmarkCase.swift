@@ -24,9 +24,9 @@ struct BenchmarkCase {
     }
 
     var suite: Suite
-    var architecture: String
-    var feature: String
-    var layout: String = ""
+    var architecture: ArchitectureName
+    var feature: FeatureName
+    var layout: LayoutName?
     var n: Int?
     var timeUnit = TimeUnit.nanoseconds
     /// The timed benchmark; nil for suites that only count (retention).
@@ -52,18 +52,20 @@ struct BenchmarkCase {
 
     func key(metric: Metric) -> ResultRow.Key {
         ResultRow.Key(
-            suite: suite,
-            architecture: architecture,
-            feature: feature,
-            layout: layout,
-            n: n.map(String.init) ?? "",
-            metric: metric
-        )
+            suite: suite, architecture: architecture, feature: feature, layout: layout, n: n, metric: metric)
+    }
+
+    /// The case's rows: its key without the metric.
+    var group: ResultRow.Key.Group {
+        ResultRow.Key.Group(suite: suite, architecture: architecture, feature: feature, layout: layout, n: n)
     }
 
     var name: String {
-        [suite.rawValue, architecture, feature, layout, n.map { "n=\($0)" } ?? ""]
-            .filter { !$0.isEmpty }
-            .joined(separator: " ")
+        [
+            suite.rawValue, architecture.rawValue, feature.rawValue, layout?.rawValue ?? "",
+            n.map { "n=\($0)" } ?? "",
+        ]
+        .filter { !$0.isEmpty }
+        .joined(separator: " ")
     }
 }

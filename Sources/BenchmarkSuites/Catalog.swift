@@ -13,7 +13,7 @@ import Foundation
 enum Catalog {
     /// The full feature name of every case the suites build (a test checks this list against them),
     /// so that a filter can select one case.
-    static let caseFeatures = [
+    static let caseFeatures: [FeatureName] = [
         "counter/increment", "counter/loadQuote", "transfer/updateAmount", "transfer/selectFrom",
         "transfer/submitTransfer", "transfer/loadAccounts", "app/increment", "app/no-op",
     ]
@@ -31,18 +31,18 @@ enum Catalog {
         Dependencies(quoteClient: .constant(quote), bank: bank)
     }
 
-    // MARK: - baseline
+    // MARK: - reference
 
-    static func baselineCases() -> [BenchmarkCase] {
+    static func referenceCases() -> [BenchmarkCase] {
         [
-            ordinaryWorkReferenceCase(.baseline),
-            reference(.baseline, "reference/struct-mutation", ReferenceBenchmarks.structMutation),
-            reference(.baseline, "reference/closure-call", ReferenceBenchmarks.closureCall),
-            reference(.baseline, "reference/empty", ReferenceBenchmarks.empty, unit: .nanosecondsPerSample),
-            reference(.baseline, "reference/decimal-equality", decimalEquality),
-            reference(.baseline, "reference/copy-1-reference", ReferenceBenchmarks.copyOneReference),
-            reference(.baseline, "reference/copy-3-references", ReferenceBenchmarks.copyThreeReferences),
-            reference(.baseline, "reference/nine-instructions", ReferenceBenchmarks.nineInstructions),
+            ordinaryWorkReferenceCase(.reference),
+            reference(.reference, "reference/struct-mutation", ReferenceBenchmarks.structMutation),
+            reference(.reference, "reference/closure-call", ReferenceBenchmarks.closureCall),
+            reference(.reference, "reference/empty", ReferenceBenchmarks.empty, unit: .nanosecondsPerSample),
+            reference(.reference, "reference/decimal-equality", decimalEquality),
+            reference(.reference, "reference/copy-1-reference", ReferenceBenchmarks.copyOneReference),
+            reference(.reference, "reference/copy-3-references", ReferenceBenchmarks.copyThreeReferences),
+            reference(.reference, "reference/nine-instructions", ReferenceBenchmarks.nineInstructions),
         ]
     }
 
@@ -60,7 +60,7 @@ enum Catalog {
     }
 
     /// The reference every synchronous suite's times are divided by, timed in the same rounds (and
-    /// the baseline suite's first case, so its rows are ratios to it as well).
+    /// the reference suite's first case, so its rows are ratios to it as well).
     static func ordinaryWorkReferenceCase(_ suite: Suite) -> BenchmarkCase {
         reference(suite, "reference/ordinary-work", ReferenceBenchmarks.ordinaryWork)
     }
@@ -76,12 +76,12 @@ enum Catalog {
     }
 
     private static func reference(
-        _ suite: Suite, _ feature: String, _ benchmark: Benchmark, unit: BenchmarkCase.TimeUnit = .nanoseconds
+        _ suite: Suite, _ feature: FeatureName, _ benchmark: Benchmark,
+        unit: BenchmarkCase.TimeUnit = .nanoseconds
     ) -> BenchmarkCase {
         BenchmarkCase(
-            suite: suite, architecture: ResultRow.Key.referenceArchitecture, feature: feature, timeUnit: unit,
-            benchmark: benchmark,
-            countsAllocations: suite == .baseline)
+            suite: suite, architecture: .reference, feature: feature, timeUnit: unit, benchmark: benchmark,
+            countsAllocations: suite == .reference)
     }
 
     // MARK: - dispatch
@@ -113,13 +113,14 @@ enum Catalog {
         let selectFrom = Benchmark("\(id) transfer/selectFrom", timedSelectFrom)
         return [
             BenchmarkCase(
-                suite: .dispatch, architecture: id, feature: "counter/increment", benchmark: increment,
+                suite: .dispatch, architecture: S.name, feature: "counter/increment", benchmark: increment,
                 postcondition: Postconditions.increments(S.self, counter, increment)),
             BenchmarkCase(
-                suite: .dispatch, architecture: id, feature: "transfer/updateAmount", benchmark: updateAmount,
+                suite: .dispatch, architecture: S.name, feature: "transfer/updateAmount",
+                benchmark: updateAmount,
                 postcondition: Postconditions.setsAmount(S.self, transfer, amounts, updateAmount)),
             BenchmarkCase(
-                suite: .dispatch, architecture: id, feature: "transfer/selectFrom", benchmark: selectFrom,
+                suite: .dispatch, architecture: S.name, feature: "transfer/selectFrom", benchmark: selectFrom,
                 postcondition: Postconditions.selectsFrom(S.self, transfer, selectable, selectFrom)),
         ]
     }
@@ -156,14 +157,15 @@ enum Catalog {
         }
         return [
             BenchmarkCase(
-                suite: .dispatchAdapter, architecture: id, feature: "counter/increment", benchmark: increment,
+                suite: .dispatchAdapter, architecture: S.name, feature: "counter/increment",
+                benchmark: increment,
                 postcondition: Postconditions.increments(counter, increment)),
             BenchmarkCase(
-                suite: .dispatchAdapter, architecture: id, feature: "transfer/updateAmount",
+                suite: .dispatchAdapter, architecture: S.name, feature: "transfer/updateAmount",
                 benchmark: updateAmount,
                 postcondition: Postconditions.setsAmount(transfer, values, updateAmount)),
             BenchmarkCase(
-                suite: .dispatchAdapter, architecture: id, feature: "transfer/selectFrom",
+                suite: .dispatchAdapter, architecture: S.name, feature: "transfer/selectFrom",
                 benchmark: selectFrom,
                 postcondition: Postconditions.selectsFrom(transfer, accounts, selectFrom)),
         ]
@@ -194,12 +196,12 @@ enum Catalog {
         let loadAccounts = Benchmark("\(id) transfer/loadAccounts", timedLoadAccounts)
         return [
             effectCase(
-                id, "counter/loadQuote", loadQuote, Postconditions.loadsQuote(S.self, counter, loadQuote)),
+                S.name, "counter/loadQuote", loadQuote, Postconditions.loadsQuote(S.self, counter, loadQuote)),
             effectCase(
-                id, "transfer/submitTransfer", submitTransfer,
+                S.name, "transfer/submitTransfer", submitTransfer,
                 Postconditions.submits(S.self, samples, accounts: accounts, amount: 1, submitTransfer)),
             effectCase(
-                id, "transfer/loadAccounts", loadAccounts,
+                S.name, "transfer/loadAccounts", loadAccounts,
                 Postconditions.loadsAccounts(S.self, loading, bankAccounts, loadAccounts)),
         ]
     }
@@ -247,7 +249,7 @@ enum Catalog {
     /// One effect round trip: timed in µs, with its allocations and tasks counted over
     /// ``effectCountedOperations`` round trips.
     static func effectCase(
-        _ architecture: String, _ feature: String, _ benchmark: Benchmark,
+        _ architecture: ArchitectureName, _ feature: FeatureName, _ benchmark: Benchmark,
         _ postcondition: @escaping Postcondition
     ) -> BenchmarkCase {
         BenchmarkCase(
@@ -377,7 +379,7 @@ enum Catalog {
 
     private static func layoutCase<S: ArchitectureSubject>(
         _ subject: S.Type,
-        _ feature: String,
+        _ feature: FeatureName,
         layout: Layout,
         n: Int,
         wakes: LayoutWakes,
@@ -386,9 +388,9 @@ enum Catalog {
     ) -> BenchmarkCase {
         BenchmarkCase(
             suite: .layout,
-            architecture: S.id.rawValue,
+            architecture: S.name,
             feature: feature,
-            layout: layout.rawValue,
+            layout: LayoutName(layout),
             n: n,
             benchmark: benchmark,
             allocationIterations: layoutCountedOperations(n: n),
@@ -425,7 +427,7 @@ enum Catalog {
         }
         let updateAmount = Benchmark("\(S.id.rawValue) state-copy n=\(n)", timedUpdateAmount)
         return BenchmarkCase(
-            suite: .stateCopy, architecture: S.id.rawValue, feature: "transfer/updateAmount", n: n,
+            suite: .stateCopy, architecture: S.name, feature: "transfer/updateAmount", n: n,
             benchmark: updateAmount,
             postcondition: Postconditions.setsAmount(S.self, transfer, amounts, updateAmount))
     }
@@ -450,7 +452,7 @@ enum Catalog {
             operation: timedSubmit
         )
         return BenchmarkCase(
-            suite: .stateCopy, architecture: S.id.rawValue, feature: "transfer/submitTransfer", n: n,
+            suite: .stateCopy, architecture: S.name, feature: "transfer/submitTransfer", n: n,
             timeUnit: .microseconds, benchmark: submitTransfer, allocationIterations: effectCountedOperations,
             postcondition: Postconditions.submits(
                 S.self, samples, accounts: accounts, amount: 1, submitTransfer))
@@ -459,13 +461,12 @@ enum Catalog {
     // MARK: - retention
 
     static func retentionCases<S: ArchitectureSubject>(_ subject: S.Type) -> [BenchmarkCase] {
-        let id = S.id.rawValue
         let counter = S.makeCounter(quoteClient: .constant(quote))
         let transfer = S.makeTransfer(TransferState(), dependencies: dependencies(accounts: 10))
         return [
             BenchmarkCase(
                 suite: .retention,
-                architecture: id,
+                architecture: S.name,
                 feature: "counter/loadQuote",
                 benchmark: nil,
                 countsAllocations: false,
@@ -480,7 +481,7 @@ enum Catalog {
             ),
             BenchmarkCase(
                 suite: .retention,
-                architecture: id,
+                architecture: S.name,
                 feature: "transfer/loadAccounts",
                 benchmark: nil,
                 countsAllocations: false,

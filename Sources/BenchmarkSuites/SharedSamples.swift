@@ -1,14 +1,41 @@
 import BenchmarkEngine
 import BenchmarkReport
 
-/// The results one process took of every timing group it shared with others (``RoundShare``), by
-/// group: what an earlier share's process writes and the last share's pools with its own.
-public typealias SharedSamples = [String: [BenchmarkResult]]
+/// Which timing group of a run some samples belong to, the same in every process of the run: the
+/// suite, the size, and which of the isolation rule's groups (``SuiteRunner/timingGroups(_:heavy:)``)
+/// it is. A heavy case's group is named by its case, so its own process, which times nothing else,
+/// names it as the processes that handed it out do.
+public struct TimingGroupID: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// Which of a size's groups.
+    public enum Kind: Hashable, Sendable, Codable {
+        /// The synchronous cases of the size, in shared rounds.
+        case synchronous
+        /// The round trips of the size, in shared rounds of their own.
+        case roundTrips
+        /// One heavy case, in rounds of its own.
+        case alone(ResultRow.Key.Group)
+    }
 
-extension SharedSamples {
-    /// The key of a suite's timing group: the suite, its size (`-` for none) and the group's
-    /// position among the size's groups, which every share forms alike from the same cases.
-    static func key(_ suite: Suite, n: Int?, group: Int) -> String {
-        "\(suite.rawValue) n=\(n.map(String.init) ?? "-") group=\(group)"
+    public var suite: Suite
+    public var n: Int?
+    public var kind: Kind
+
+    public init(suite: Suite, n: Int?, kind: Kind) {
+        self.suite = suite
+        self.n = n
+        self.kind = kind
+    }
+
+    public var description: String {
+        let size = n.map { " n=\($0)" } ?? ""
+        switch kind {
+        case .synchronous: return "\(suite.rawValue)\(size) synchronous"
+        case .roundTrips: return "\(suite.rawValue)\(size) round trips"
+        case .alone(let group): return "\(group) alone"
+        }
     }
 }
+
+/// The results one process took of every timing group it shared with others (``RoundShare``), by
+/// group: what an earlier share's process hands on and the last share's pools with its own.
+public typealias SharedSamples = [TimingGroupID: [BenchmarkResult]]

@@ -5,7 +5,7 @@ extension Suite {
     /// One line on what one operation of the suite is.
     public var summary: String {
         switch self {
-        case .baseline: "reference operations every time ratio is computed against"
+        case .reference: "reference operations every time ratio is computed against"
         case .dispatch: "one synchronous intent through the native API"
         case .dispatchAdapter: "the same intents through the shared FeatureDriver adapter"
         case .effects: "one full effect round trip, awaited until settled"
@@ -25,7 +25,7 @@ public enum FeatureGroup: String, CaseIterable, Sendable {
 }
 
 /// How big a run is: the full run of `bench`, or the CI-sized `--quick` one.
-public struct RunSize: Sendable, Equatable {
+public struct RunSize: Sendable, Equatable, Codable {
     public var samples: Int
     public var warmUpRounds: Int
     public var targetSampleDuration: Duration

@@ -5,29 +5,25 @@ import Foundation
 
 /// Runs the selected suites and turns their measurements into result rows.
 ///
-/// A suite runs in four steps: count its cases' allocations (``countAllocations(_:)``), take their
-/// extra counts (observers woken, retained bytes), time them (``time(_:_:heavy:calmest:)``), and derive the
-/// growth figures (``DerivedRows``); ``passes`` can split the counting and the timing between two
-/// processes. Timing follows the isolation rule in ``timingGroups(_:heavy:)``:
+/// A suite runs in three steps: count its cases' allocations (``countAllocations(_:)``), take their
+/// extra counts (observers woken, retained bytes) and time them (``time(_:_:heavy:calmest:)``);
+/// ``passes`` can split the counting and the timing between two processes. The rows are the
+/// measured ones: whoever owns the whole run derives the growth figures once, from all of them. Timing follows the isolation rule in ``timingGroups(_:heavy:)``:
 /// synchronous cases of one size share rounds with each other and a reference benchmark, in an
 /// order shuffled every round, round trips have rounds of their own (with every thread on one CPU:
 /// ``CPUConfinement``), a heavy case has rounds of its own, in a fresh process where there is a
 /// ``heavyCaseTimer``, and the heap is trimmed between groups; the reference is also the gauge that
 /// sets disturbed rounds aside (``BenchmarkConfiguration/Gauge``). Several processes can share every
 /// group's rounds (``share``): each records what it measured (``recordsGroup``), and the last pools
-/// the earlier ones' samples (``earlierShares``) with its own before it makes the rows.
+/// the earlier ones' samples (``earlierShares``) with its own before it makes the rows. Which
+/// processes run is not its business: the run plan (`BenchmarkRun`) sets these properties.
 @MainActor
 public struct SuiteRunner {
-    /// Decides which cases run. For a case, `feature` is its full name (`transfer/selectFrom`); when a
-    /// whole suite, architecture and feature group is asked about, it is the group (`transfer`) and
-    /// `layout` and `n` are nil (any of its cases may be selected).
-    public typealias Selection = (
-        _ suite: Suite, _ architecture: String, _ feature: String, _ layout: String?, _ n: Int?
-    ) -> Bool
-
     public var size: RunSize
-    public var configuration: String
-    public var selection: Selection
+    /// The build the rows say they come from.
+    public var configuration: BuildConfiguration
+    /// Decides which cases run.
+    public var selection: CaseSelector
     public var progress: (String) -> Void
     /// Seeds the shuffled order of every timing round; recorded in the run's metadata.
     public var seed: UInt64
@@ -51,7 +47,7 @@ public struct SuiteRunner {
     public var earlierShares: [SharedSamples] = []
     /// Hears every group this process timed, by ``SharedSamples`` key, before any pooling: an
     /// earlier share's process collects them for the last.
-    public var recordsGroup: (@MainActor (_ key: String, _ results: [BenchmarkResult]) -> Void)?
+    public var recordsGroup: (@MainActor (_ group: TimingGroupID, _ results: [BenchmarkResult]) -> Void)?
 
     /// Times one heavy case, given as its group, in a process of its own, with `seed` for its rounds,
     /// and returns its time rows, as this runner would have made them. `bench` starts itself for it
@@ -95,9 +91,9 @@ public struct SuiteRunner {
 
     public init(
         size: RunSize,
-        configuration: String,
+        configuration: BuildConfiguration = .current,
         seed: UInt64 = 0,
-        selection: @escaping Selection = { _, _, _, _, _ in true },
+        selection: CaseSelector = .all,
         progress: @escaping (String) -> Void = { _ in }
     ) {
         self.size = size
@@ -108,19 +104,20 @@ public struct SuiteRunner {
     }
 
     /// The names a filter may use.
-    public static var suiteNames: [String] { Suite.allCases.map(\.rawValue) }
-    public static var architectureNames: [String] { Subjects.all.map(\.id.rawValue) }
+    public static var architectureNames: [ArchitectureName] { Subjects.all.map { ArchitectureName($0.id) } }
     /// Feature groups, then every case's full feature name.
-    public static var featureNames: [String] { FeatureGroup.allCases.map(\.rawValue) + Catalog.caseFeatures }
-    public static var layoutNames: [String] { Layout.allCases.map(\.rawValue) }
+    public static var featureNames: [FeatureName] {
+        FeatureGroup.allCases.map { FeatureName(stringLiteral: $0.rawValue) } + Catalog.caseFeatures
+    }
+    public static var layoutNames: [LayoutName] { Layout.allCases.map(LayoutName.init) }
     /// Every N a sized suite measures.
     public static var sizes: [Int] { Set(Catalog.layoutSizes + Catalog.stateCopySizes).sorted() }
 
     /// The (suite, architecture, feature group) triples that exist, for `bench list`.
-    public static var catalogue: [(suite: Suite, architecture: String, feature: String)] {
-        Suite.allCases.flatMap { suite -> [(Suite, String, String)] in
-            if suite == .baseline {
-                return [(suite, ResultRow.Key.referenceArchitecture, FeatureGroup.reference.rawValue)]
+    public static var catalogue: [(suite: Suite, architecture: ArchitectureName, feature: FeatureName)] {
+        Suite.allCases.flatMap { suite -> [(Suite, ArchitectureName, FeatureName)] in
+            if suite == .reference {
+                return [(suite, .reference, FeatureName(stringLiteral: FeatureGroup.reference.rawValue))]
             }
             let groups: [FeatureGroup] =
                 switch suite {
@@ -129,22 +126,18 @@ public struct SuiteRunner {
                 default: [.counter, .transfer]
                 }
             return architectureNames.flatMap { architecture in
-                groups.map { (suite, architecture, $0.rawValue) }
+                groups.map { (suite, architecture, FeatureName(stringLiteral: $0.rawValue)) }
             }
         }
     }
 
-    /// Runs every selected suite and returns its rows, in suite order; throws only what
-    /// ``heavyCaseTimer`` throws.
+    /// Runs every selected suite and returns its measured rows (no derived ones), in suite order;
+    /// throws only what ``heavyCaseTimer`` throws.
     public func run() async throws(TimingFailure) -> [ResultRow] {
         let started = ContinuousClock.now
         var rows: [ResultRow] = []
         var calmest: Double?
-        let suites = Suite.allCases.filter { suite in
-            Self.catalogue.contains {
-                $0.suite == suite && selection($0.suite, $0.architecture, $0.feature, nil, nil)
-            }
-        }
+        let suites = Suite.allCases.filter { selects(suite: $0) }
         for (position, suite) in suites.enumerated() {
             progress(
                 "[\(position + 1)/\(suites.count)] \(suite.rawValue): \(suite.summary) "
@@ -163,22 +156,21 @@ public struct SuiteRunner {
     /// took 1.9-2.7x as long as with only their own size built.
     private func run(_ suite: Suite, calmest: inout Double?) async throws(TimingFailure) -> [ResultRow] {
         guard let sizes = Self.sizes(of: suite) else {
-            let rows = try await run(suite, cases(of: suite), calmest: &calmest)
-            return rows + derivedRows(from: rows)
+            return try await run(suite, cases(of: suite), calmest: &calmest)
         }
         var rows: [ResultRow] = []
-        for n in sizes
-        where Self.catalogue.contains(where: {
-            $0.suite == suite && selection($0.suite, $0.architecture, $0.feature, nil, n)
-        }) {
+        for n in sizes where selects(suite: suite, n: n) {
             rows += try await run(suite, cases(of: suite, n: n), calmest: &calmest)
         }
-        return rows + derivedRows(from: rows)
+        return rows
     }
 
-    /// The growth figures of a suite's rows, once it has time rows.
-    private func derivedRows(from rows: [ResultRow]) -> [ResultRow] {
-        passes.includesTiming ? DerivedRows.compute(from: rows) : []
+    /// True when the selection picks at least one case of `suite` (at size `n`, when given).
+    public func selects(suite: Suite, n: Int? = nil) -> Bool {
+        Self.catalogue.contains {
+            $0.suite == suite
+                && selection.selects(suite: suite, architecture: $0.architecture, feature: $0.feature, n: n)
+        }
     }
 
     /// The sizes of a sized suite, nil for the others.
@@ -199,21 +191,20 @@ public struct SuiteRunner {
     func cases(of suite: Suite, n: Int? = nil) -> [BenchmarkCase] {
         let subjects = Subjects.all.filter { subject in
             Self.catalogue.contains {
-                $0.suite == suite && $0.architecture == subject.id.rawValue
-                    && selection(suite, $0.architecture, $0.feature, nil, n)
+                $0.suite == suite && $0.architecture == ArchitectureName(subject.id)
+                    && selection.selects(
+                        suite: suite, architecture: $0.architecture, feature: $0.feature, n: n)
             }
         }
         let all =
-            if suite == .baseline {
-                Catalog.baselineCases()
+            if suite == .reference {
+                Catalog.referenceCases()
             } else if let n {
                 subjects.flatMap { $0.casesOfSize[suite]?(n) ?? [] }
             } else {
                 subjects.flatMap { $0.cases[suite]?() ?? [] }
             }
-        return all.filter {
-            selection($0.suite, $0.architecture, $0.feature, $0.layout, $0.n)
-        }
+        return all.filter { selection.selects($0.group) }
     }
 
     /// Runs `cases` of `suite` (counts, extra counts, times) in a process of their own.
@@ -230,7 +221,7 @@ public struct SuiteRunner {
         let measured = cases.filter { $0.benchmark != nil }
         let counts: [ResultRow]
         if case .times(let given) = passes {
-            let groups = Set(cases.map { $0.key(metric: .time).group })
+            let groups = Set(cases.map(\.group))
             counts = given.filter { groups.contains($0.key.group) }
         } else {
             counts =
@@ -287,7 +278,7 @@ public struct SuiteRunner {
         for benchmarkCase in cases {
             let n = benchmarkCase.n
             if synchronous[n] == nil && roundTrips[n] == nil && alone[n] == nil { order.append(n) }
-            if heavy.contains(benchmarkCase.key(metric: .time).group) {
+            if heavy.contains(benchmarkCase.group) {
                 alone[n, default: []].append([benchmarkCase])
             } else if benchmarkCase.benchmark?.isAsync == true {
                 roundTrips[n, default: []].append(benchmarkCase)
@@ -316,15 +307,22 @@ public struct SuiteRunner {
         /// Round trips only (the rule never mixes them with synchronous cases): timed with every
         /// thread on one CPU where the runner confines round trips.
         var isRoundTrips = false
+
+        /// The group's identity in every process of the run, as a group of `suite`.
+        @MainActor func id(in suite: Suite) -> TimingGroupID {
+            let kind: TimingGroupID.Kind =
+                isHeavy ? .alone(cases[0].group) : isRoundTrips ? .roundTrips : .synchronous
+            return TimingGroupID(suite: suite, n: cases[0].n, kind: kind)
+        }
     }
 
     /// The references timed beside a group of a suite's cases, one per kind of case in the group:
-    /// ordinary work for synchronous cases (reported by the baseline suite), the round-trip hop
+    /// ordinary work for synchronous cases (reported by the reference suite), the round-trip hop
     /// for effect round trips (reported as a row of `effects`), so each case is divided by a
-    /// reference of its own kind. The baseline suite has none: its first case is the reference.
+    /// reference of its own kind. The reference suite has none: its first case is the reference.
     static func references(for suite: Suite, group: [BenchmarkCase]) -> [BenchmarkCase] {
         switch suite {
-        case .baseline, .retention: return []
+        case .reference, .retention: return []
         case .effects: return [Catalog.roundTripReferenceCase()]
         default:
             let hasRoundTrip = group.contains { $0.benchmark?.isAsync == true }
@@ -345,7 +343,7 @@ public struct SuiteRunner {
                 progress(
                     "  timing 1 benchmark\(group[0].n.map { " at N = \($0)" } ?? ""), in a process of its own"
                 )
-                timed += try await heavyCaseTimer(group[0].key(metric: .time).group, seed &+ UInt64(index))
+                timed += try await heavyCaseTimer(group[0].group, seed &+ UInt64(index))
                 continue
             }
             AllocationCounter.trimHeap()
@@ -361,9 +359,9 @@ public struct SuiteRunner {
             if let gauge, let fastest = measured[gauge].samples.min() {
                 calmest = min(calmest ?? fastest, fastest)
             }
-            let key = SharedSamples.key(suite, n: group[0].n, group: index)
-            recordsGroup?(key, measured)
-            let results = try pooling(measured, as: key, gauge: gauge, calmest: calmest)
+            let id = timingGroup.id(in: suite)
+            recordsGroup?(id, measured)
+            let results = try pooling(measured, as: id, gauge: gauge, calmest: calmest)
             let reported = suite == .effects && index == 0 ? group + references : group
             timed += zip(reported, results).flatMap { benchmarkCase, result in
                 timeRows(
@@ -398,10 +396,8 @@ public struct SuiteRunner {
     /// the rounds where its reference ran slow, the case ran slow as well (docs/measurement.md,
     /// "Calm rounds").
     static func gaugeIndex(in cases: [BenchmarkCase]) -> Int? {
-        let gauge = Catalog.ordinaryWorkReferenceCase(.baseline).feature
-        return cases.firstIndex {
-            $0.architecture == ResultRow.Key.referenceArchitecture && $0.feature == gauge
-        }
+        let gauge = Catalog.ordinaryWorkReferenceCase(.reference).feature
+        return cases.firstIndex { $0.architecture == .reference && $0.feature == gauge }
     }
 
     /// The result of the reference of `benchmarkCase`'s kind (synchronous or round trip) among the
@@ -439,20 +435,20 @@ public struct SuiteRunner {
     /// fifteen processes of a full run's single stores.
     static let heavyWarmUpRounds = 1
 
-    /// `measured` (this process's results for the group `key`) pooled with the earlier shares'
+    /// `measured` (this process's results for the group `id`) pooled with the earlier shares'
     /// results for it, when this is the last of several shares; as measured otherwise. Every share's
     /// rounds are judged calm or not anew, by the gauge at `gauge` against all the shares' calmest
     /// round (``BenchmarkConfiguration/Gauge/judging(_:)``), before they are pooled.
     private func pooling(
-        _ measured: [BenchmarkResult], as key: String, gauge: Int?, calmest: Double?
+        _ measured: [BenchmarkResult], as id: TimingGroupID, gauge: Int?, calmest: Double?
     ) throws(TimingFailure) -> [BenchmarkResult] {
         guard share.count > 1, share.isLast else { return measured }
         guard earlierShares.count == share.count - 1 else {
             throw TimingFailure(
                 "share \(share.index + 1) of \(share.count) was given \(earlierShares.count) earlier shares")
         }
-        let mismatch = TimingFailure("the timing processes did not time the same benchmarks in group \(key)")
-        let shares = earlierShares.map { $0[key] ?? [] } + [measured]
+        let mismatch = TimingFailure("the timing processes did not time the same benchmarks in group \(id)")
+        let shares = earlierShares.map { $0[id] ?? [] } + [measured]
         guard shares.allSatisfy({ $0.count == measured.count }) else { throw mismatch }
         let judged = gauge.map { size.gauge(at: $0, calmest: calmest).judging(shares) } ?? shares
         var pooled: [BenchmarkResult] = []
@@ -476,7 +472,7 @@ public struct SuiteRunner {
                 divisor: perSample ? 1 / Double(timed.result.iterationsPerSample) : divisor
             )
         ]
-        rows[0].ratioToBaseline = perSample ? nil : timed.reference.map { timed.result.ratio(to: $0) }
+        rows[0].ratioToReference = perSample ? nil : timed.reference.map { timed.result.ratio(to: $0) }
         rows[0].hitIterationLimit = timed.result.reachedIterationLimit
         rows[0].wasDisturbed = timed.result.wasDisturbed
         if let cpu = timed.result.processCPUTime {

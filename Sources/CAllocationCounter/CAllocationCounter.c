@@ -627,13 +627,3 @@ void cac_trim_heap(void) {
 }
 
 #endif
-
-// MARK: Optimizer barriers (every platform)
-
-void cac_black_hole(const void *pointer) {
-    __asm__ __volatile__("" : : "r"(pointer) : "memory");
-}
-
-void cac_escape(void *pointer) {
-    __asm__ __volatile__("" : : "r"(pointer) : "memory");
-}

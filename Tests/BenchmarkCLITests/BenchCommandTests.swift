@@ -45,7 +45,7 @@ final class BenchCommandTests {
             let metadata = RunMetadata(
                 commit: "abc", swiftVersion: "Swift version 6.3.1", operatingSystem: "Linux", cpu: cpu,
                 cores: 2,
-                configuration: "release", date: "2026-11-23T00:00:00Z", options: [], seed: 7,
+                configuration: .release, date: "2026-11-23T00:00:00Z", options: [], seed: 7,
                 roundTrips: roundTrips)
             try metadata.encoded().write(to: URL(fileURLWithPath: RunMetadata.sidecarPath(forCSV: path)))
         }
@@ -55,11 +55,11 @@ final class BenchCommandTests {
     func row(metric: Metric = .mallocs, median: Double) -> ResultRow {
         ResultRow.count(
             .init(
-                suite: .dispatch, architecture: "closure-effects", feature: "counter/increment", layout: "",
-                n: "", metric: metric),
+                suite: .dispatch, architecture: "closure-effects", feature: "counter/increment", layout: nil,
+                n: nil, metric: metric),
             unit: .count,
             value: median,
-            configuration: "release"
+            configuration: .release
         )
     }
 
@@ -104,7 +104,7 @@ final class BenchCommandTests {
 
     @Test("A debug build without swift on PATH refuses to run and names the release command")
     func debugBuildRefuses() async {
-        guard BenchCommand.configuration == "debug" else { return }
+        guard BenchCommand.configuration == .debug else { return }
         let captured = Captured()
         let status = await BenchCommand.main(
             ["--quick", "--filter", "dispatch"], output: captured.output, environment: ["PATH": ""])
@@ -121,7 +121,7 @@ final class BenchCommandTests {
     @Test(
         "A debug build re-runs itself as 'swift run -c release bench' with the same arguments and its status")
     func debugBuildRerunsInRelease() async throws {
-        guard BenchCommand.configuration == "debug" else { return }
+        guard BenchCommand.configuration == .debug else { return }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let record = directory.appendingPathComponent("arguments.txt").path
         let swift = directory.appendingPathComponent("swift")
@@ -147,7 +147,7 @@ final class BenchCommandTests {
     @Test("An unwritable --output fails before anything runs, leaving no file")
     func unwritableOutput() async {
         let path = directory.appendingPathComponent("no/such/folder/out.csv").path
-        let (status, captured) = await bench("--allow-debug", "--filter", "baseline", "--output", path)
+        let (status, captured) = await bench("--allow-debug", "--filter", "reference", "--output", path)
         #expect(status == 2)
         #expect(captured.errors.first?.hasPrefix("cannot write --output \(path)") == true)
         #expect(!FileManager.default.fileExists(atPath: path))
@@ -185,9 +185,9 @@ final class BenchCommandTests {
 
     @Test("compare refuses time ratios to different references, and compares counts only on request")
     func otherReference() async throws {
-        func reference(_ feature: String) -> ResultRow {
+        func reference(_ feature: FeatureName) -> ResultRow {
             var row = CSVTestsRow.time(ratio: 1)
-            row.key.suite = .baseline
+            row.key.suite = .reference
             row.key.architecture = "reference"
             row.key.feature = feature
             return row
@@ -238,7 +238,7 @@ final class BenchCommandTests {
     )
     func disturbedRows() async throws {
         var reference = CSVTestsRow.time(ratio: 1)
-        (reference.key.suite, reference.key.architecture) = (.baseline, "reference")
+        (reference.key.suite, reference.key.architecture) = (.reference, "reference")
         reference.key.feature = "reference/ordinary-work"
         var slower = CSVTestsRow.time(ratio: 8)
         slower.wasDisturbed = true
@@ -282,12 +282,12 @@ enum CSVTestsRow {
     static func time(ratio: Double?) -> ResultRow {
         ResultRow(
             key: .init(
-                suite: .dispatch, architecture: "closure-effects", feature: "counter/increment", layout: "",
-                n: "",
+                suite: .dispatch, architecture: "closure-effects", feature: "counter/increment", layout: nil,
+                n: nil,
                 metric: .time),
             unit: .nanoseconds, median: 10, p10: 8.5, p25: 9, p75: 11, min: 8, max: 12, samples: 7,
-            ratioToBaseline: ratio,
-            configuration: "release")
+            ratioToReference: ratio,
+            configuration: .release)
     }
 }
 

@@ -13,14 +13,14 @@ struct GateCoverageCommandTests {
     var timed: [ResultRow] {
         let reference = ResultRow(
             key: .init(
-                suite: .baseline, architecture: "reference", feature: "reference/ordinary-work", layout: "",
-                n: "", metric: .time),
+                suite: .reference, architecture: "reference", feature: "reference/ordinary-work", layout: nil,
+                n: nil, metric: .time),
             unit: .nanoseconds, median: 10, p10: 10, p25: 10, p75: 10, min: 10, max: 10, samples: 9,
-            ratioToBaseline: 1, configuration: "release")
+            ratioToReference: 1, configuration: .release)
         var time = reference
         time.key.suite = .dispatch
         time.key.architecture = "closure-effects"
-        time.ratioToBaseline = 3
+        time.ratioToReference = 3
         return [reference, time, files.row(median: 2)]
     }
 

@@ -4,8 +4,8 @@ import Testing
 
 @testable import BenchmarkCLI
 
-/// `bench --instructions`: the missing-Valgrind error, and the difference method on a body of known
-/// cost (where Valgrind is installed).
+/// `bench --instructions` from the command line: the missing-Valgrind error and the gate of
+/// instruction rows (the pass itself is `BenchmarkRunTests`' to test).
 @MainActor
 @Suite("instruction pass")
 struct InstructionPassTests {
@@ -13,77 +13,12 @@ struct InstructionPassTests {
     func missingValgrindNamesThePackage() async {
         let captured = Captured()
         let status = await BenchCommand.main(
-            ["--instructions", "--allow-debug", "--filter", "baseline"], output: captured.output,
+            ["--instructions", "--allow-debug", "--filter", "reference"], output: captured.output,
             environment: ["PATH": "/nonexistent"])
         #expect(status == 2)
         #expect(captured.errors.count == 1)
         #expect(captured.errors.first?.contains("install the package 'valgrind'") == true)
         #expect(captured.data.isEmpty)
-    }
-
-    /// The `bench` program built next to the test bundle.
-    nonisolated static var benchProgram: String? {
-        guard let tests = Bundle.main.executablePath else { return nil }
-        var directory = URL(fileURLWithPath: tests).deletingLastPathComponent()
-        if directory.lastPathComponent == "MacOS" {
-            directory = directory.deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent()
-        }
-        let bench = directory.appendingPathComponent("bench").path
-        return FileManager.default.isExecutableFile(atPath: bench) ? bench : nil
-    }
-
-    nonisolated static var canCountInstructions: Bool {
-        #if arch(x86_64)
-            InstructionPass.missingTool(environment: ProcessInfo.processInfo.environment) == nil
-                && benchProgram != nil
-        #else
-            false
-        #endif
-    }
-
-    @Test(
-        "The N and 2N difference counts the known body exactly: 9 instructions per operation",
-        .enabled(if: canCountInstructions, "needs valgrind, strip and the bench program on x86_64"))
-    func knownBodyCountsExactly() async throws {
-        let options = try parsedRunOptions(["--instructions", "--allow-debug", "--filter", "baseline"])
-        let rows = try await InstructionPass.run(
-            options, runner: BenchCommand.runner(options, seed: 0, output: Captured().output),
-            environment: ProcessInfo.processInfo.environment, output: Captured().output,
-            program: Self.benchProgram)
-        let nine = rows.first { $0.key.feature == "reference/nine-instructions" }
-        #expect(nine?.median == 9)
-        #expect(nine?.key.metric == .instructions)
-        #expect(rows.allSatisfy { $0.key.suite == .baseline && $0.unit == .count })
-        #expect(rows.contains { $0.key.feature == "reference/copy-3-references" })
-    }
-
-    @Test("The child binds every symbol at load and hashes deterministically, in an environment of its own")
-    func childEnvironment() {
-        #expect(
-            InstructionPass.childEnvironment == [
-                "LD_BIND_NOW": "1", "LD_DYNAMIC_WEAK": "1", "SWIFT_DETERMINISTIC_HASHING": "1",
-            ])
-    }
-
-    @Test(
-        "Instruction counts do not move with the size of bench's environment",
-        .enabled(
-            if: canCountInstructions, "needs valgrind, strip and the bench program built next to the tests"))
-    func countsIgnoreTheEnvironment() async throws {
-        let options = try parsedRunOptions([
-            "--quick", "--instructions", "--filter", "layout,closure-effects,single-store-scoped,n=1",
-        ])
-        var counts: [[Double]] = []
-        for padding in ["", String(repeating: "x", count: 110)] {
-            let rows = try await InstructionPass.run(
-                options, runner: BenchCommand.runner(options, seed: 0, output: Captured().output),
-                environment: ProcessInfo.processInfo.environment.merging(["BENCH_PADDING": padding]) { $1 },
-                output: Captured().output, program: Self.benchProgram)
-            counts.append(rows.map(\.median))
-        }
-        #expect(!counts[0].isEmpty)
-        #expect(counts[0] == counts[1])
     }
 
     /// Writes one instructions row as CSV with a metadata sidecar naming `cpu` and `swift`; returns
@@ -97,14 +32,14 @@ struct InstructionPassTests {
         let path = directory.appendingPathComponent("\(name)-\(UUID().uuidString).csv").path
         let row = ResultRow.count(
             .init(
-                suite: .dispatch, architecture: "viper-reducer", feature: "counter/increment", layout: "",
-                n: "",
+                suite: .dispatch, architecture: "viper-reducer", feature: "counter/increment", layout: nil,
+                n: nil,
                 metric: .instructions),
-            unit: .count, value: instructions, configuration: "release")
+            unit: .count, value: instructions, configuration: .release)
         try ResultCSV.render([row]).write(toFile: path, atomically: true, encoding: .utf8)
         let metadata = RunMetadata(
             commit: "abc", swiftVersion: swift, operatingSystem: "Linux", cpu: cpu, cores: 2,
-            configuration: "release", date: "2026-11-23T00:00:00Z", options: [], seed: 7)
+            configuration: .release, date: "2026-11-23T00:00:00Z", options: [], seed: 7)
         try metadata.encoded().write(to: URL(fileURLWithPath: RunMetadata.sidecarPath(forCSV: path)))
         return path
     }

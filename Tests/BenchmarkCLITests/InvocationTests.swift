@@ -5,7 +5,7 @@ import Testing
 @Suite("Command line")
 struct InvocationTests {
     let vocabulary = Vocabulary(
-        suites: ["baseline", "dispatch", "effects"],
+        suites: [.reference, .dispatch, .effects],
         architectures: ["closure-effects", "effect-values"],
         features: ["counter", "transfer"],
         layouts: ["single-store", "multi-store"],
@@ -29,7 +29,7 @@ struct InvocationTests {
         expected.format = .csv
         expected.output = "/tmp/q.csv"
         expected.allowDebug = true
-        expected.filter = Filter(suites: ["dispatch"], architectures: ["effect-values"])
+        expected.filter = CaseSelector(suites: [.dispatch], architectures: ["effect-values"])
         #expect(
             try parse("--quick --output /tmp/q.csv --allow-debug --filter dispatch --filter=effect-values")
                 == .run(expected))
@@ -40,12 +40,12 @@ struct InvocationTests {
 
     @Test("A filter matches one name of every kind it names")
     func filterSemantics() {
-        let filter = Filter(suites: ["dispatch", "effects"], architectures: ["effect-values"])
-        #expect(filter.selects(suite: "dispatch", architecture: "effect-values", feature: "counter"))
-        #expect(filter.selects(suite: "effects", architecture: "effect-values", feature: "transfer"))
-        #expect(!filter.selects(suite: "dispatch", architecture: "closure-effects", feature: "counter"))
-        #expect(!filter.selects(suite: "baseline", architecture: "effect-values", feature: "counter"))
-        #expect(Filter().selects(suite: "anything", architecture: "at", feature: "all"))
+        let filter = CaseSelector(suites: [.dispatch, .effects], architectures: ["effect-values"])
+        #expect(filter.selects(suite: .dispatch, architecture: "effect-values", feature: "counter"))
+        #expect(filter.selects(suite: .effects, architecture: "effect-values", feature: "transfer"))
+        #expect(!filter.selects(suite: .dispatch, architecture: "closure-effects", feature: "counter"))
+        #expect(!filter.selects(suite: .reference, architecture: "effect-values", feature: "counter"))
+        #expect(CaseSelector().selects(suite: .layout, architecture: "at", feature: "all"))
     }
 
     @Test(
@@ -54,51 +54,51 @@ struct InvocationTests {
             ResultRow.Key(
                 suite: .layout, architecture: "local-reducer", feature: "app/increment",
                 layout: "single-store",
-                n: "10000", metric: .time
+                n: 10000, metric: .time
             ).group,
             ResultRow.Key(
                 suite: .stateCopy, architecture: "viper-reducer", feature: "transfer/submitTransfer",
-                layout: "",
-                n: "10000", metric: .time
+                layout: nil,
+                n: 10000, metric: .time
             ).group,
         ])
     func filterSelectingOneCase(_ group: ResultRow.Key.Group) {
-        let filter = Filter(selecting: group)
-        let (layout, n) = (group.layout.isEmpty ? nil : group.layout, Int(group.n))
+        let filter = CaseSelector(selecting: group)
+        let (layout, n) = (group.layout, group.n)
         func selects(
-            suite: String? = nil, architecture: String? = nil, feature: String? = nil,
-            layout: String? = layout,
+            suite: Suite? = nil, architecture: ArchitectureName? = nil, feature: FeatureName? = nil,
+            layout: LayoutName? = layout,
             n: Int? = n
         ) -> Bool {
             filter.selects(
-                suite: suite ?? group.suite.rawValue, architecture: architecture ?? group.architecture,
+                suite: suite ?? group.suite, architecture: architecture ?? group.architecture,
                 feature: feature ?? group.feature, layout: layout, n: n)
         }
         #expect(selects())
-        #expect(selects(feature: String(group.feature.prefix { $0 != "/" }), layout: nil, n: nil))
+        #expect(selects(feature: FeatureName(rawValue: group.feature.group), layout: nil, n: nil))
         #expect(!selects(architecture: "closure-effects"))
         #expect(!selects(feature: "app/no-op") && !selects(feature: "transfer/updateAmount"))
         #expect(!selects(n: 1000))
-        #expect(!selects(suite: "dispatch"))
+        #expect(!selects(suite: .dispatch))
         #expect(!selects(layout: "multi-store") || layout == nil)
     }
 
     @Test("Layouts and sizes narrow a filter to single cases; a nil layout or size is not excluded")
     func layoutAndSizeTerms() throws {
         var expected = Invocation.RunOptions()
-        expected.filter = Filter(suites: ["dispatch"], layouts: ["single-store"], sizes: [10])
+        expected.filter = CaseSelector(suites: [.dispatch], layouts: ["single-store"], sizes: [10])
         #expect(try parse("--filter dispatch,single-store,n=10") == .run(expected))
         let filter = expected.filter
         #expect(
             filter.selects(
-                suite: "dispatch", architecture: "a", feature: "app", layout: "single-store", n: 10))
+                suite: .dispatch, architecture: "a", feature: "app", layout: "single-store", n: 10))
         #expect(
             !filter.selects(
-                suite: "dispatch", architecture: "a", feature: "app", layout: "multi-store", n: 10))
+                suite: .dispatch, architecture: "a", feature: "app", layout: "multi-store", n: 10))
         #expect(
             !filter.selects(
-                suite: "dispatch", architecture: "a", feature: "app", layout: "single-store", n: 1))
-        #expect(filter.selects(suite: "dispatch", architecture: "a", feature: "app"))
+                suite: .dispatch, architecture: "a", feature: "app", layout: "single-store", n: 1))
+        #expect(filter.selects(suite: .dispatch, architecture: "a", feature: "app"))
         #expect(filter.terms == ["dispatch", "single-store", "n=10"])
     }
 
@@ -128,7 +128,7 @@ struct InvocationTests {
 
     @Test("list, compare and help")
     func otherCommands() throws {
-        #expect(try parse("list --filter counter") == .list(Filter(features: ["counter"])))
+        #expect(try parse("list --filter counter") == .list(CaseSelector(features: ["counter"])))
         var compare = Invocation.CompareOptions(baseline: "a.csv", current: "b.csv", timeTolerance: 0.4)
         #expect(try parse("compare a.csv b.csv --time-tolerance 40") == .compare(compare))
         compare.timeTolerance = nil
@@ -170,7 +170,7 @@ struct InvocationTests {
             ("--filter", "--filter needs a value"),
             (
                 "--filter dispach",
-                "unknown filter 'dispach'; suites: baseline, dispatch, effects; architectures:"
+                "unknown filter 'dispach'; suites: reference, dispatch, effects; architectures:"
             ),
             ("--filter dispatch,", "unknown filter ''"),
             ("--format yaml", "--format for run must be csv, table or json, not 'yaml'"),
@@ -214,7 +214,10 @@ struct InvocationTests {
     @Test("The help text names every suite, architecture and feature and shows examples")
     func helpText() {
         let text = Invocation.helpText(vocabulary: vocabulary)
-        for name in vocabulary.suites + vocabulary.architectures + vocabulary.features {
+        let names =
+            vocabulary.suites.map(\.rawValue) + vocabulary.architectures.map(\.rawValue)
+            + vocabulary.features.map(\.rawValue)
+        for name in names {
             #expect(text.contains(name))
         }
         #expect(text.contains("EXAMPLES:"))

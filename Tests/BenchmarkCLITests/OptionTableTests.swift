@@ -4,12 +4,12 @@ import Testing
 @testable import BenchmarkCLI
 
 /// The option table is the one place an option is declared: these tests fail when help, parsing or
-/// the `--best-of` child processes disagree with it.
+/// the child that reads run options disagree with it.
 @MainActor
 @Suite("Option table")
 struct OptionTableTests {
     let vocabulary = Vocabulary(
-        suites: ["dispatch"], architectures: ["closure-effects"], features: ["counter"],
+        suites: [.dispatch], architectures: ["closure-effects"], features: ["counter"],
         layouts: ["single-store"], sizes: [10])
 
     /// The words that select `command`, with the operands it needs.
@@ -99,7 +99,7 @@ struct OptionTableTests {
         }
     }
 
-    @Test("a --best-of child is given every forwarded option, and reads them back to the same run")
+    @Test("the instruction child is given every forwarded option, and reads them back to the same run")
     func forwarding() throws {
         for option in CommandOption.all where option.commands.contains(.run) {
             guard
@@ -109,17 +109,13 @@ struct OptionTableTests {
                 Issue.record("\(option.name) does not parse as a run")
                 continue
             }
-            let seed = options.seed ?? 5
-            let child = BestOfRuns.childArguments(options, seed: seed, index: 1, output: "/tmp/1.csv")
-            #expect(
-                child.contains(option.name) == (option.forwarded || option.name == "--output"),
-                "\(option.name)")
+            let child = ["run"] + BenchCommand.forwardedArguments(options)
+            #expect(child.contains(option.name) == option.forwarded, "\(option.name)")
             var expected = options
-            expected.output = "/tmp/1.csv"
-            expected.seed = seed
+            expected.output = nil
             expected.bestOf = 1
             expected.format = .csv
-            expected.instructions = false  // never with --best-of: the parser refuses the two together
+            expected.instructions = false
             #expect(try Invocation.parse(child, vocabulary: vocabulary) == .run(expected), "\(option.name)")
         }
     }

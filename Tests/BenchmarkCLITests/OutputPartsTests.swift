@@ -1,4 +1,6 @@
 import BenchmarkReport
+import BenchmarkRun
+import BenchmarkSuites
 import Foundation
 import Testing
 
@@ -14,7 +16,7 @@ struct OutputPartsTests {
     let metadata = RunMetadata(
         commit: "abc", swiftVersion: "Swift version 6.3.1", operatingSystem: "Linux", cpu: "Test CPU",
         cores: 2,
-        configuration: "release", date: "2026-11-23T00:00:00Z", options: ["--quick"], seed: 42)
+        configuration: .release, date: "2026-11-23T00:00:00Z", options: ["--quick"], seed: 42)
 
     @Test(
         "a result file appears with its metadata only when committed, and an uncommitted one leaves nothing")
@@ -97,32 +99,23 @@ struct OutputPartsTests {
         #expect(report.contains("FAIL"))
     }
 
-    @Test("each --best-of child runs the same selection with its own seed")
-    func bestOfChildArguments() {
+    @Test("each --best-of process runs the same selection with its own seed, and the plan forwards the rest")
+    func bestOfRequest() {
         var options = Invocation.RunOptions()
         options.quick = true
-        options.filter = Filter(suites: ["layout"], layouts: ["single-store"], sizes: [10])
-        let first = BestOfRuns.childArguments(options, seed: 7, index: 1, output: "/tmp/1.csv")
-        let third = BestOfRuns.childArguments(options, seed: 7, index: 3, output: "/tmp/3.csv")
-        #expect(
-            first == [
-                "run", "--output", "/tmp/1.csv", "--filter", "layout,single-store,n=10", "--quick", "--seed",
-                "7",
-            ])
-        #expect(third.contains("9"))
-        options.quick = false
-        options.samples = 11
-        #expect(
-            BestOfRuns.childArguments(options, seed: 0, index: 1, output: "x").suffix(6) == [
-                "--filter", "layout,single-store,n=10", "--samples", "11", "--seed", "0",
-            ])
+        options.bestOf = 3
+        options.filter = CaseSelector(suites: [.layout], layouts: ["single-store"], sizes: [10])
+        let plan = BenchCommand.plan(options, seed: 7, output: Captured().output, environment: [:])
+        #expect(plan.request.bestOf == 3 && plan.request.seed == 7 && plan.request.selector == options.filter)
+        #expect(plan.request.size == RunSize.quick)
+        #expect(plan.childArguments == ["--filter", "layout,single-store,n=10", "--quick"])
     }
 
     private func row(_ metric: Metric, _ value: Double) -> ResultRow {
         .count(
             .init(
-                suite: .layout, architecture: "a", feature: "app/increment", layout: "single-store", n: "10",
+                suite: .layout, architecture: "a", feature: "app/increment", layout: "single-store", n: 10,
                 metric: metric),
-            unit: .count, value: value, configuration: "release")
+            unit: .count, value: value, configuration: .release)
     }
 }

@@ -41,7 +41,7 @@ struct ReportCommandTests {
             case "format": ["compare", baseline, baseline, "--format", "html"]
             case "metadata": ["compare", baseline, baseline, "--format", "markdown"]
             default:
-                ["run", "--allow-debug", "--filter", "baseline", "--format", "json", "--output", unwritable]
+                ["run", "--allow-debug", "--filter", "reference", "--format", "json", "--output", unwritable]
             }
         let captured = Captured()
         let status = await BenchCommand.main(arguments, output: captured.output)
@@ -60,7 +60,7 @@ struct ReportCommandTests {
 
     @Test("a debug build's baseline update re-runs in release, or refuses where swift is missing")
     func baselineUpdateInDebug() async throws {
-        guard BenchCommand.configuration == "debug" else { return }
+        guard BenchCommand.configuration == .debug else { return }
         let refused = Captured()
         let status = await BenchCommand.main(
             ["baseline", "update"], output: refused.output, environment: ["PATH": ""])
@@ -87,7 +87,7 @@ struct ReportCommandTests {
     @Test("a baseline takes release rows only; an ordinary run keeps debug rows")
     func baselineNeedsRelease() throws {
         var debug = CSVTestsRow.time(ratio: 4)
-        debug.configuration = "debug"
+        debug.configuration = .debug
         #expect(throws: BenchError.self) { try BenchCommand.check([debug], releaseOnly: true) }
         try BenchCommand.check([debug], releaseOnly: false)
         try BenchCommand.check([CSVTestsRow.time(ratio: 4)], releaseOnly: true)
@@ -97,8 +97,9 @@ struct ReportCommandTests {
     func runJSONShape() async throws {
         var options = Invocation.RunOptions()
         options.quick = true
-        options.filter = Filter(suites: ["baseline"])
-        let rows = try await BenchCommand.runner(options, seed: 1, output: Captured().output).run()
+        options.filter = CaseSelector(suites: [.reference])
+        let rows = try await BenchCommand.plan(options, seed: 1, output: Captured().output, environment: [:])
+            .rows()
         let text = try BenchCommand.render(rows, .json)
         let entries = try #require(
             try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])

@@ -403,15 +403,3 @@ struct RunnerTests {
         blackHole([1, 2, 3])
     }
 }
-
-/// The build configuration is reported, so a runner can refuse debug numbers.
-struct BuildConfigurationTests {
-    @Test func nameMatchesFlag() {
-        #expect(BuildConfiguration.name == (BuildConfiguration.isDebug ? "debug" : "release"))
-        #if DEBUG
-            #expect(BuildConfiguration.isDebug)
-        #else
-            #expect(!BuildConfiguration.isDebug)
-        #endif
-    }
-}

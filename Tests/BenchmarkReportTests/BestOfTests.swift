@@ -4,30 +4,30 @@ import Testing
 
 @Suite("Best of several runs")
 struct BestOfTests {
-    static func time(_ architecture: String, n: String, median: Double, ratio: Double) -> ResultRow {
+    static func time(_ architecture: ArchitectureName, n: Int, median: Double, ratio: Double) -> ResultRow {
         CSVTests.row(
             suite: .layout, architecture: architecture, feature: "app/increment", layout: "single-store",
             n: n,
             median: median, ratio: ratio)
     }
 
-    static func count(_ architecture: String, n: String, metric: Metric, value: Double) -> ResultRow {
+    static func count(_ architecture: ArchitectureName, n: Int, metric: Metric, value: Double) -> ResultRow {
         .count(
             .init(
                 suite: .layout, architecture: architecture, feature: "app/increment", layout: "single-store",
                 n: n, metric: metric),
-            unit: .count, value: value, configuration: "release")
+            unit: .count, value: value, configuration: .release)
     }
 
     /// One run of a two-point series (N = 1 and 10) whose mallocs say which run it came from.
     static func run(_ label: Double, ratios: (Double, Double), medians: (Double, Double)) -> [ResultRow] {
         [
-            time("a", n: "1", median: medians.0, ratio: ratios.0),
-            count("a", n: "1", metric: .mallocs, value: label),
-            count("a", n: "1", metric: .observersWoken, value: 1),
-            time("a", n: "10", median: medians.1, ratio: ratios.1),
-            count("a", n: "10", metric: .mallocs, value: label),
-            count("a", n: "10", metric: .observersWoken, value: 10),
+            time("a", n: 1, median: medians.0, ratio: ratios.0),
+            count("a", n: 1, metric: .mallocs, value: label),
+            count("a", n: 1, metric: .observersWoken, value: 1),
+            time("a", n: 10, median: medians.1, ratio: ratios.1),
+            count("a", n: 10, metric: .mallocs, value: label),
+            count("a", n: 10, metric: .observersWoken, value: 10),
         ]
     }
 
@@ -36,22 +36,23 @@ struct BestOfTests {
         let first = Self.run(1, ratios: (5, 30), medians: (10, 60))
         let second = Self.run(2, ratios: (4, 40), medians: (8, 80))
         let merged = BestOf.merge([first, second])
-        func value(_ n: String, _ metric: Metric) -> Double? {
+        func value(_ n: Int, _ metric: Metric) -> Double? {
             merged.first { $0.key.n == n && $0.key.metric == metric }?.median
         }
-        #expect(value("1", .time) == 8)
-        #expect(value("1", .mallocs) == 2, "N = 1 came from the second run, so must its mallocs")
-        #expect(value("10", .time) == 60)
-        #expect(value("10", .mallocs) == 1, "N = 10 came from the first run, so must its mallocs")
+        #expect(value(1, .time) == 8)
+        #expect(value(1, .mallocs) == 2, "N = 1 came from the second run, so must its mallocs")
+        #expect(value(10, .time) == 60)
+        #expect(value(10, .mallocs) == 1, "N = 10 came from the first run, so must its mallocs")
     }
 
-    @Test("growth figures are fitted again from the merged medians, not picked from one run")
+    @Test("the merge drops the runs' derived rows; growth figures are fitted once, from the merged medians")
     func refitFromMergedMedians() throws {
         let first =
             Self.run(1, ratios: (5, 30), medians: (10, 60))
             + DerivedRows.compute(from: Self.run(1, ratios: (5, 30), medians: (10, 60)))
         let second = Self.run(2, ratios: (4, 40), medians: (8, 80))
-        let merged = BestOf.merge([first, second])
+        #expect(!BestOf.merge([first, second]).contains { $0.key.metric.isDerived })
+        let merged = DerivedRows.adding(to: BestOf.merge([first, second]))
         let exponents = merged.filter { $0.key.metric == Metric.growthExponent }
         #expect(exponents.count == 1, "derived rows of the inputs are dropped and fitted once")
         let exponent = try #require(exponents.first).median
@@ -67,7 +68,7 @@ struct BestOfTests {
             Self.run(3, ratios: (4.4, 36), medians: (9, 70)),
         ])
         let spread = merged.filter { $0.key.metric == Metric.processSpread }
-        #expect(spread.map(\.key.n) == ["1", "10"])
+        #expect(spread.map(\.key.n) == [1, 10])
         #expect(abs(try #require(spread.first).median - 25) < 1e-9)
         #expect(abs(try #require(spread.last).median - 100.0 / 3) < 1e-9)
         #expect(spread.allSatisfy { $0.kind == .informational && $0.samples == 3 })
@@ -85,7 +86,7 @@ struct BestOfTests {
 
     @Test("of three runs, a case flagged disturbed in some comes from the middle of the others")
     func calmRunsFirst() {
-        func flagging(_ run: [ResultRow], n: String) -> [ResultRow] {
+        func flagging(_ run: [ResultRow], n: Int) -> [ResultRow] {
             run.map { row in
                 var row = row
                 row.wasDisturbed = row.wasDisturbed || (row.key.n == n && row.key.metric == .time)
@@ -97,12 +98,12 @@ struct BestOfTests {
             Self.run(3, ratios: (4, 20), medians: (8, 40)),
         ]
         let merged = BestOf.merge([
-            flagging(runs[0], n: "1"), runs[1], flagging(flagging(runs[2], n: "1"), n: "10"),
+            flagging(runs[0], n: 1), runs[1], flagging(flagging(runs[2], n: 1), n: 10),
         ])
         let mallocs = merged.filter { $0.key.metric == .mallocs }.map(\.median)
         #expect(
             mallocs == [2, 2], "N = 1: only run 2 is calm; N = 10: of calm runs 1 and 2 (40, 30), the faster")
-        let flaggedEverywhere = BestOf.merge(runs.map { flagging(flagging($0, n: "1"), n: "10") })
+        let flaggedEverywhere = BestOf.merge(runs.map { flagging(flagging($0, n: 1), n: 10) })
         #expect(
             flaggedEverywhere.filter { $0.key.metric == .mallocs }.map(\.median) == [3, 2],
             "all flagged: as before")
@@ -110,7 +111,7 @@ struct BestOfTests {
 
     @Test("a reference's rows come from the run most of its suite's cases came from")
     func referenceFollowsItsSuite() {
-        func effect(_ architecture: String, median: Double, ratio: Double) -> ResultRow {
+        func effect(_ architecture: ArchitectureName, median: Double, ratio: Double) -> ResultRow {
             CSVTests.row(
                 suite: .effects, architecture: architecture, feature: "counter/loadQuote",
                 unit: .microseconds,
@@ -120,7 +121,7 @@ struct BestOfTests {
             [
                 effect("a", median: ratios.0 * reference, ratio: ratios.0),
                 effect("b", median: ratios.1 * reference, ratio: ratios.1),
-                effect(ResultRow.Key.referenceArchitecture, median: reference, ratio: 1),
+                effect(.reference, median: reference, ratio: 1),
                 effect("c", median: ratios.2 * reference, ratio: ratios.2),
             ]
         }
@@ -128,15 +129,15 @@ struct BestOfTests {
             run(reference: 27, ratios: (2, 2, 1)), run(reference: 62, ratios: (1, 1, 2)),
         ])
         let times = merged.filter { $0.key.metric == .time }
-        #expect(times.map(\.key.architecture) == ["a", "b", ResultRow.Key.referenceArchitecture, "c"])
+        #expect(times.map(\.key.architecture) == ["a", "b", .reference, "c"])
         #expect(
             times.map(\.median) == [62, 62, 62, 27], "a and b came from the second run, so does the reference"
         )
     }
 
-    @Test("a single run merges to itself plus its derived rows")
+    @Test("a single run merges to itself")
     func singleRun() {
         let rows = Self.run(1, ratios: (5, 30), medians: (10, 60))
-        #expect(BestOf.merge([rows]) == rows + DerivedRows.compute(from: rows))
+        #expect(BestOf.merge([rows]) == rows)
     }
 }

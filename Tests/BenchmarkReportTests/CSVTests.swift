@@ -5,10 +5,10 @@ import Testing
 struct CSVTests {
     static func row(
         suite: Suite = .dispatch,
-        architecture: String = "closure-effects",
-        feature: String = "counter",
-        layout: String = "",
-        n: String = "",
+        architecture: ArchitectureName = "closure-effects",
+        feature: FeatureName = "counter",
+        layout: LayoutName? = nil,
+        n: Int? = nil,
         metric: Metric = .time,
         unit: Metric.Unit = .nanoseconds,
         median: Double = 12.5,
@@ -26,8 +26,8 @@ struct CSVTests {
             min: median - 2,
             max: median + 3,
             samples: 40,
-            ratioToBaseline: ratio,
-            configuration: "release"
+            ratioToReference: ratio,
+            configuration: .release
         )
     }
 
@@ -36,7 +36,7 @@ struct CSVTests {
         let text = ResultCSV.render([])
         #expect(
             text
-                == "suite,architecture,feature,layout,n,metric,unit,median,p10,p25,p75,min,max,samples,ratio_to_baseline,configuration,flags\r\n"
+                == "suite,architecture,feature,layout,n,metric,unit,median,p10,p25,p75,min,max,samples,ratio_to_reference,configuration,flags\r\n"
         )
     }
 
@@ -47,10 +47,10 @@ struct CSVTests {
             ResultRow.count(
                 .init(
                     suite: .layout, architecture: "effect-values", feature: "app", layout: "single-store",
-                    n: "1000", metric: .mallocs),
+                    n: 1000, metric: .mallocs),
                 unit: .count,
                 value: 3,
-                configuration: "release"
+                configuration: .release
             ),
         ]
         let lines = ResultCSV.render(rows).split(separator: "\r\n")
@@ -75,9 +75,9 @@ struct CSVTests {
         let rows = [
             Self.row(median: 0.1 + 0.2),
             Self.row(suite: .effects, median: 1e-9, ratio: nil),
-            Self.row(suite: .stateCopy, n: "10000", median: 123_456_789.125, ratio: 1234.5678),
+            Self.row(suite: .stateCopy, n: 10000, median: 123_456_789.125, ratio: 1234.5678),
         ]
-        var limited = Self.row(suite: .baseline, median: 4e-9)
+        var limited = Self.row(suite: .reference, median: 4e-9)
         limited.hitIterationLimit = true
         var disturbed = Self.row(architecture: "store-subclass", median: 5)
         disturbed.wasDisturbed = true

@@ -59,7 +59,7 @@ struct ComparisonTests {
         ]
     )
     func timeTolerance(ratio: Double, verdict: Comparison.Verdict) throws {
-        let comparison = try compared(at: 0, timeTolerance: 0.25) { $0.ratioToBaseline = ratio }
+        let comparison = try compared(at: 0, timeTolerance: 0.25) { $0.ratioToReference = ratio }
         #expect(comparison.changes.first { $0.key == time.key }?.verdict == verdict)
     }
 
@@ -67,12 +67,12 @@ struct ComparisonTests {
         "A round trip (timed in µs) gets the round-trip tolerance; a synchronous time the synchronous one"
     )
     func roundTripTolerance() throws {
-        func stateCopy(_ unit: Metric.Unit, _ feature: String, ratio: Double) -> ResultRow {
+        func stateCopy(_ unit: Metric.Unit, _ feature: FeatureName, ratio: Double) -> ResultRow {
             var row = time
             row.key.suite = .stateCopy
             row.key.feature = feature
             row.unit = unit
-            row.ratioToBaseline = ratio
+            row.ratioToReference = ratio
             return row
         }
         let synchronous = Comparison.synchronousTimeTolerance
@@ -103,11 +103,11 @@ struct ComparisonTests {
         var bytesRow = time
         bytesRow.key.metric = .bytes
         bytesRow.unit = .bytes
-        (bytesRow.median, bytesRow.ratioToBaseline) = (bytes, nil)
+        (bytesRow.median, bytesRow.ratioToReference) = (bytes, nil)
         let risen = 1 + (Comparison.synchronousTimeTolerance + Comparison.heavyTimeTolerance) / 2
         let before = [time, bytesRow]
         let after = [
-            with([time], { $0.ratioToBaseline = time.ratioToBaseline.map { $0 * risen } }, at: 0)[0],
+            with([time], { $0.ratioToReference = time.ratioToReference.map { $0 * risen } }, at: 0)[0],
             bytesRow,
         ]
         let comparison = try Comparison(baseline: before, current: after)
@@ -128,8 +128,8 @@ struct ComparisonTests {
     )
     func ratioFloor(before: Double, after: Double, verdict: Comparison.Verdict) throws {
         #expect(Comparison.timeRatioFloor == 0.01)
-        let old = with(baseline, { $0.ratioToBaseline = before }, at: 0)
-        let new = with(baseline, { $0.ratioToBaseline = after }, at: 0)
+        let old = with(baseline, { $0.ratioToReference = before }, at: 0)
+        let new = with(baseline, { $0.ratioToReference = after }, at: 0)
         let comparison = try Comparison(baseline: old, current: new, timeTolerance: 0.5)
         #expect(comparison.changes.first { $0.key == time.key }?.verdict == verdict)
     }
@@ -163,15 +163,15 @@ struct ComparisonTests {
 
     @Test("Reference times are reported but never fail the gate: they are what ratios divide by")
     func referencesAreInformational() throws {
-        func reference(_ feature: String, median: Double) -> ResultRow {
+        func reference(_ feature: FeatureName, median: Double) -> ResultRow {
             ResultRow(
                 key: .init(
-                    suite: .baseline, architecture: "reference", feature: feature, layout: "", n: "",
+                    suite: .reference, architecture: "reference", feature: feature, layout: nil, n: nil,
                     metric: .time),
                 unit: .nanoseconds, median: median, p10: median, p25: median, p75: median, min: median,
                 max: median,
                 samples: 25,
-                ratioToBaseline: median / 1.1, configuration: "release")
+                ratioToReference: median / 1.1, configuration: .release)
         }
         let before = [
             reference("reference/struct-mutation", median: 1.1), reference("reference/empty", median: 4.7e-9),
@@ -205,10 +205,10 @@ struct ComparisonTests {
             try Comparison(baseline: baseline, current: with(baseline, { $0.unit = .microseconds }, at: 0))
         }
         #expect(throws: ComparisonError.missingRatio(time.key)) {
-            try Comparison(baseline: baseline, current: with(baseline, { $0.ratioToBaseline = nil }, at: 0))
+            try Comparison(baseline: baseline, current: with(baseline, { $0.ratioToReference = nil }, at: 0))
         }
         #expect(throws: ComparisonError.debugBuild(time.key)) {
-            try Comparison(baseline: baseline, current: with(baseline, { $0.configuration = "debug" }, at: 0))
+            try Comparison(baseline: baseline, current: with(baseline, { $0.configuration = .debug }, at: 0))
         }
     }
 }
@@ -218,8 +218,8 @@ struct NoisyCountTests {
     func row(_ metric: Metric, median: Double, min: Double, max: Double) -> ResultRow {
         ResultRow(
             key: .init(
-                suite: .effects, architecture: "effect-values", feature: "counter/loadQuote", layout: "",
-                n: "", metric: metric),
+                suite: .effects, architecture: "effect-values", feature: "counter/loadQuote", layout: nil,
+                n: nil, metric: metric),
             unit: .count,
             median: median,
             p10: median,
@@ -228,7 +228,7 @@ struct NoisyCountTests {
             min: min,
             max: max,
             samples: 3,
-            configuration: "release"
+            configuration: .release
         )
     }
 
@@ -299,19 +299,19 @@ struct NoisyCountTests {
 extension ComparisonTests {
     /// A release-build closure-effects row of `metric` holding `value`.
     static func closureEffects(
-        _ metric: Metric, suite: Suite, feature: String, layout: String = "", n: String = "",
+        _ metric: Metric, suite: Suite, feature: FeatureName, layout: LayoutName? = nil, n: Int? = nil,
         unit: Metric.Unit = .count, value: Double
     ) -> ResultRow {
         .count(
             .init(
                 suite: suite, architecture: "closure-effects", feature: feature, layout: layout, n: n,
                 metric: metric),
-            unit: unit, value: value, configuration: "release")
+            unit: unit, value: value, configuration: .release)
     }
 
     static func behaviour(_ metric: Metric, _ value: Double) -> ResultRow {
         closureEffects(
-            metric, suite: .layout, feature: "app/increment", layout: "single-store", n: "1000", value: value)
+            metric, suite: .layout, feature: "app/increment", layout: "single-store", n: 1000, value: value)
     }
 
     @Test(
@@ -341,14 +341,14 @@ extension ComparisonTests {
         arguments: [(0.79, Comparison.Verdict.suspicious), (0.4, .suspicious), (0.81, .improvement)]
     )
     func suspiciousSpeedUp(ratio: Double, verdict: Comparison.Verdict) throws {
-        let comparison = try compared(at: 0) { $0.ratioToBaseline = ratio }
+        let comparison = try compared(at: 0) { $0.ratioToReference = ratio }
         #expect(comparison.changes.first { $0.key == time.key }?.verdict == verdict)
         #expect(comparison.hasRegression == (verdict == .suspicious))
     }
 
     @Test("A rise exactly at the tolerance or allowance passes; just above fails")
     func boundaries() throws {
-        let atTolerance = with(baseline, { $0.ratioToBaseline = 5 }, at: 0)
+        let atTolerance = with(baseline, { $0.ratioToReference = 5 }, at: 0)
         #expect(try !Comparison(baseline: baseline, current: atTolerance, timeTolerance: 0.25).hasRegression)
         let atAllowance = with(baseline, { $0.median += Comparison.countAllowance }, at: 1)
         #expect(try !Comparison(baseline: baseline, current: atAllowance).hasRegression)
@@ -358,7 +358,7 @@ extension ComparisonTests {
 
     @Test("Counts only: time rows are neither compared nor required")
     func countsOnly() throws {
-        let slower = with(baseline, { $0.ratioToBaseline = 40 }, at: 0)
+        let slower = with(baseline, { $0.ratioToReference = 40 }, at: 0)
         let comparison = try Comparison(baseline: baseline, current: slower, comparesTimes: false)
         #expect(!comparison.hasRegression)
         #expect(!comparison.changes.contains { $0.key == time.key })

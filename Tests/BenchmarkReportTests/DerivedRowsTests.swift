@@ -8,8 +8,8 @@ struct DerivedRowsTests {
     static func series(exponent: Double, sizes: [Double] = [1, 10, 100, 1000]) -> [ResultRow] {
         sizes.flatMap { n in
             [
-                BestOfTests.time("a", n: String(Int(n)), median: 3 * pow(n, exponent), ratio: 1),
-                BestOfTests.count("a", n: String(Int(n)), metric: .observersWoken, value: n),
+                BestOfTests.time("a", n: Int(n), median: 3 * pow(n, exponent), ratio: 1),
+                BestOfTests.count("a", n: Int(n), metric: .observersWoken, value: n),
             ]
         }
     }
@@ -19,7 +19,7 @@ struct DerivedRowsTests {
         let rows = DerivedRows.compute(from: Self.series(exponent: expected))
         let fit = try #require(rows.first { $0.key.metric == Metric.growthExponent })
         #expect(abs(fit.median - expected) < 1e-9)
-        #expect(fit.key.n == "" && fit.unit == .exponent && fit.samples == 4)
+        #expect(fit.key.n == nil && fit.unit == .exponent && fit.samples == 4)
     }
 
     @Test("two actions measured in one layout are two series, each with its own exponent")
@@ -41,12 +41,12 @@ struct DerivedRowsTests {
     @Test("slopes between neighbouring sizes show where a series bends")
     func neighbourSlopes() {
         let rows = [
-            BestOfTests.time("a", n: "1", median: 10, ratio: 1),
-            BestOfTests.time("a", n: "10", median: 10, ratio: 1),
-            BestOfTests.time("a", n: "100", median: 1000, ratio: 1),
+            BestOfTests.time("a", n: 1, median: 10, ratio: 1),
+            BestOfTests.time("a", n: 10, median: 10, ratio: 1),
+            BestOfTests.time("a", n: 100, median: 1000, ratio: 1),
         ]
         let slopes = DerivedRows.compute(from: rows).filter { $0.key.metric == Metric.growthSlope }
-        #expect(slopes.map(\.key.n) == ["10", "100"])
+        #expect(slopes.map(\.key.n) == [10, 100])
         #expect(zip(slopes.map(\.median), [0.0, 2]).allSatisfy { abs($0 - $1) < 1e-9 })
     }
 
@@ -55,7 +55,7 @@ struct DerivedRowsTests {
         let costs = DerivedRows.compute(from: Self.series(exponent: 1)).filter {
             $0.key.metric == Metric.costPerObserver
         }
-        #expect(costs.map(\.key.n) == ["10", "100", "1000"])
+        #expect(costs.map(\.key.n) == [10, 100, 1000])
         #expect(costs.allSatisfy { abs($0.median - 3) < 1e-9 && $0.unit == .nanoseconds })
     }
 
@@ -63,8 +63,8 @@ struct DerivedRowsTests {
     func noExtraObservers() {
         let rows = [1.0, 10].flatMap { n in
             [
-                BestOfTests.time("a", n: String(Int(n)), median: 5, ratio: 1),
-                BestOfTests.count("a", n: String(Int(n)), metric: .observersWoken, value: 1),
+                BestOfTests.time("a", n: Int(n), median: 5, ratio: 1),
+                BestOfTests.count("a", n: Int(n), metric: .observersWoken, value: 1),
             ]
         }
         #expect(!DerivedRows.compute(from: rows).contains { $0.key.metric == Metric.costPerObserver })

@@ -8,10 +8,10 @@ struct ExactCountGateTests {
     static func row(_ metric: Metric, _ value: Double) -> ResultRow {
         ResultRow.count(
             .init(
-                suite: .dispatch, architecture: "viper-reducer", feature: "counter/increment", layout: "",
-                n: "",
+                suite: .dispatch, architecture: "viper-reducer", feature: "counter/increment", layout: nil,
+                n: nil,
                 metric: metric),
-            unit: .count, value: value, configuration: "release")
+            unit: .count, value: value, configuration: .release)
     }
 
     static func verdict(_ metric: Metric, from old: Double, to new: Double) throws -> Comparison.Verdict? {

@@ -5,7 +5,7 @@ import Testing
 /// Rows that exercise every reason a row is or is not gated.
 enum CoverageRows {
     static func time(
-        _ feature: String, ratio: Double, unit: Metric.Unit = .nanoseconds, suite: Suite = .layout
+        _ feature: FeatureName, ratio: Double, unit: Metric.Unit = .nanoseconds, suite: Suite = .layout
     )
         -> ResultRow
     {
@@ -14,7 +14,7 @@ enum CoverageRows {
         return row
     }
 
-    static func count(_ feature: String, _ metric: Metric, _ value: Double, unit: Metric.Unit = .count)
+    static func count(_ feature: FeatureName, _ metric: Metric, _ value: Double, unit: Metric.Unit = .count)
         -> ResultRow
     {
         ComparisonTests.closureEffects(metric, suite: .layout, feature: feature, unit: unit, value: value)
@@ -24,7 +24,7 @@ enum CoverageRows {
     /// time, mallocs, bytes and a growth exponent, all in `layout`; a round trip in `effects`.
     static var baseline: [ResultRow] {
         let reference = CSVTests.row(
-            suite: .baseline, architecture: "reference", feature: "ordinary", ratio: 1)
+            suite: .reference, architecture: "reference", feature: "ordinary", ratio: 1)
         return [
             reference, time("light", ratio: 4), count("light", .mallocs, 2),
             time("heavy", ratio: 40), count("heavy", .bytes, 100_000, unit: .bytes),
@@ -65,7 +65,7 @@ struct GateCoverageTests {
         #expect(try group(coverage, .layout, .bytes).tolerance == "±32 B + 0.5%")
         let informational = try group(coverage, .layout, .informational)
         #expect(informational.gated == 0 && informational.notGated == [.noBaselineRow: 1, .informational: 1])
-        #expect(try group(coverage, .baseline, .informational).notGated == [.informational: 1])
+        #expect(try group(coverage, .reference, .informational).notGated == [.informational: 1])
         #expect(coverage.gated.count == 5 && coverage.noTimeGated == nil)
     }
 
@@ -86,13 +86,15 @@ struct GateCoverageTests {
         spread.key.metric = .processSpread
         baseline.append(spread)
         let comparison = try Comparison(baseline: baseline, current: baseline)
-        let caught = Dictionary(
+        let caught: [FeatureName: Double] = Dictionary(
             GateCoverage(comparison, baseline: baseline).gated.filter { $0.metricClass.isTime }.map {
                 ($0.key.feature, $0.smallestCaught ?? 0)
             },
             uniquingKeysWith: max)
-        #expect(abs((caught["light"] ?? 0) - (1.1 * 1.25 - 1)) < 1e-12)
-        #expect(abs((caught["heavy"] ?? 0) - (1.05 * 2 - 1)) < 1e-12)
+        let light: Double = caught["light"] ?? 0
+        let heavy: Double = caught["heavy"] ?? 0
+        #expect(abs(light - (1.1 * 1.25 - 1)) < 1e-12)
+        #expect(abs(heavy - (1.05 * 2 - 1)) < 1e-12)
         var small = CoverageRows.time("small", ratio: 0.02)
         small.key.feature = "small"
         let floor = try Comparison(baseline: [small], current: [small])
@@ -155,7 +157,7 @@ struct SmallestChangeCaughtTests {
             guard row.key == key else { return row }
             var raised = row
             switch row.kind {
-            case .time: raised.ratioToBaseline = (row.ratioToBaseline ?? 0) * (1 + rise)
+            case .time: raised.ratioToReference = (row.ratioToReference ?? 0) * (1 + rise)
             case .instructions: raised.median = row.median * (1 + rise)
             default: raised.median = row.median + rise
             }

@@ -7,7 +7,7 @@ struct VocabularyTests {
     /// A row of `metric` in `suite` and `unit`; a time row has a ratio.
     static func row(
         suite: Suite = .dispatch, metric: Metric = .time, unit: Metric.Unit? = nil, median: Double = 10,
-        architecture: String = "closure-effects"
+        architecture: ArchitectureName = "closure-effects"
     ) -> ResultRow {
         CSVTests.row(
             suite: suite, architecture: architecture, metric: metric,
@@ -15,11 +15,11 @@ struct VocabularyTests {
             ratio: metric == .time ? median : nil)
     }
 
-    @Test("the CSV spellings are the ones files have always used")
+    @Test("the CSV spellings are the ones files have always used, but for the renamed reference suite")
     func spellings() {
         #expect(
             Suite.allCases.map(\.rawValue) == [
-                "baseline", "dispatch", "dispatch-adapter", "effects", "layout", "state-copy", "retention",
+                "reference", "dispatch", "dispatch-adapter", "effects", "layout", "state-copy", "retention",
             ])
         #expect(
             Metric.allCases.map(\.rawValue) == [
@@ -57,13 +57,19 @@ struct VocabularyTests {
         #expect(try ResultCSV.parse(text) == [row])
     }
 
-    @Test("the committed baseline reads and renders back byte for byte")
+    @Test(
+        "the committed baseline, written before the renames, reads and renders back but for the two new names"
+    )
     func committedBaseline() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../results/baseline.csv").standardized.path
         let rows = try ResultCSV.read(path)
         #expect(rows.count > 700)
-        #expect(ResultCSV.render(rows) == (try String(contentsOfFile: path, encoding: .utf8)))
+        #expect(rows.contains { $0.key.suite == .reference })
+        let renamed = try String(contentsOfFile: path, encoding: .utf8)
+            .replacingOccurrences(of: ",ratio_to_baseline,", with: ",ratio_to_reference,")
+            .replacingOccurrences(of: "\r\nbaseline,", with: "\r\nreference,")
+        #expect(ResultCSV.render(rows) == renamed)
     }
 
     @Test(
@@ -144,7 +150,7 @@ struct MetricKindTests {
 
     @Test("a reference's time is informational: it is what the ratios divide by")
     func referenceTimes() throws {
-        let reference = VocabularyTests.row(metric: .time, architecture: ResultRow.Key.referenceArchitecture)
+        let reference = VocabularyTests.row(metric: .time, architecture: .reference)
         #expect(reference.kind == .informational)
         #expect(VocabularyTests.row(metric: .mallocs, architecture: "reference").kind == .count)
     }
@@ -154,7 +160,9 @@ struct MetricKindTests {
         let runs = [1.0, 2].map { label in
             BestOfTests.run(label, ratios: (5 * label, 30), medians: (10, 60 * label))
         }
-        let made = BestOf.merge(runs).filter { $0.key.metric.isDerived || $0.key.metric == .processSpread }
+        let made = DerivedRows.adding(to: BestOf.merge(runs)).filter {
+            $0.key.metric.isDerived || $0.key.metric == .processSpread
+        }
         #expect(
             Set(made.map(\.key.metric)) == [.growthExponent, .growthSlope, .costPerObserver, .processSpread])
         for row in made {
@@ -210,5 +218,44 @@ struct ResultFileErrorTests {
     static func withoutReason(_ error: ResultFileError) -> ResultFileError {
         guard case .unreadable(let path, _) = error else { return error }
         return .unreadable(path: path, reason: "")
+    }
+}
+
+/// The typed names of a row's key and the build it comes from.
+@Suite("Row names")
+struct RowNameTests {
+    @Test("the build configuration is the one this code was compiled in")
+    func currentConfiguration() {
+        #if DEBUG
+            #expect(BuildConfiguration.current == .debug)
+        #else
+            #expect(BuildConfiguration.current == .release)
+        #endif
+    }
+
+    @Test("architecture and layout names are lowercase identifiers; any store's id can be one")
+    func identifiers() {
+        #expect(ArchitectureName(rawValue: "closure-effects") != nil)
+        #expect(
+            ArchitectureName(rawValue: "someones-store-2") != nil, "a store added from outside the package")
+        for bad in ["", "Closure", "a--b", "-a", "a-", "a b", "1a", "a,b"] {
+            #expect(ArchitectureName(rawValue: bad) == nil, "\(bad)")
+            #expect(LayoutName(rawValue: bad) == nil, "\(bad)")
+        }
+        #expect(ArchitectureName.reference.rawValue == "reference")
+    }
+
+    @Test("a feature name is any non-empty text, and knows its group")
+    func features() {
+        #expect(FeatureName(rawValue: "") == nil)
+        #expect(FeatureName(stringLiteral: "transfer/selectFrom").group == "transfer")
+        #expect(FeatureName(stringLiteral: "transfer").group == "transfer")
+    }
+
+    @Test("the reference suite's former spelling still names it")
+    func formerSuiteSpelling() {
+        #expect(Suite(spelling: "baseline") == .reference)
+        #expect(Suite(spelling: "reference") == .reference)
+        #expect(Suite(spelling: "bogus") == nil)
     }
 }

@@ -49,20 +49,21 @@ struct GateEndToEndTests {
         let runner = SuiteRunner(
             size: RunSize(
                 samples: 15, warmUpRounds: 2, targetSampleDuration: .milliseconds(1), retentionEffects: 1),
-            configuration: "release"
+            configuration: .release
         )
         var runs: [[ResultRow]] = []
         for _ in 0..<3 {
             let cases = variants.indices.map { index in
                 BenchmarkCase(
-                    suite: .dispatch, architecture: "variant-\(index)", feature: "counter/increment",
+                    suite: .dispatch, architecture: ArchitectureName(rawValue: "variant-\(index)")!,
+                    feature: "counter/increment",
                     benchmark: benchmark(variants[index]))
             }
             runs.append(try await runner.run(.dispatch, cases))
         }
         let merged = BestOf.merge(runs)
         return variants.indices.map { index in
-            merged.filter { $0.key.architecture == "variant-\(index)" }.map { row in
+            merged.filter { $0.key.architecture.rawValue == "variant-\(index)" }.map { row in
                 var row = row
                 row.key.architecture = "closure-effects"
                 return row

@@ -1,4 +1,5 @@
 import BenchmarkEngine
+import BenchmarkReport
 import Foundation
 import Testing
 
@@ -90,8 +91,8 @@ struct RetentionTests {
     func architecturesDoNotRetain() async throws {
         let rows = try await SuiteRunner(
             size: RunSize.smoke.with(retentionEffects: 2_000),
-            configuration: "debug",
-            selection: { suite, _, _, _, _ in suite == .retention }
+            configuration: .debug,
+            selection: CaseSelector(suites: [.retention])
         ).run()
         #expect(rows.count == Subjects.all.count * 2)
         for row in rows {

@@ -9,22 +9,21 @@ import Testing
 @MainActor
 @Suite("Suite runner", .serialized)
 struct SuiteRunnerTests {
-    static let everyArchitecture = Set(ArchitectureID.allCases.map(\.rawValue))
+    static let everyArchitecture = Set(ArchitectureID.allCases.map(ArchitectureName.init))
     /// The metrics of a synchronous case: its time, its allocations and, where the runtime's entry
     /// points are interposed, its retains and releases.
     static let synchronousMetrics: Set<Metric> =
         AllocationCounter.isCountingRetains
         ? [.time, .mallocs, .bytes, .retains, .releases] : [.time, .mallocs, .bytes]
 
-    /// Runs `suites` at smoke size in this (debug) process. Effects are counted in serial mode only
-    /// in the quiet process: serial mode would send other tests' jobs to the main actor's thread,
-    /// where a test blocking that thread could wait for them forever.
+    /// Runs `suites` at smoke size in this (debug) process, and derives the growth figures from the
+    /// rows as a run plan does. Effects are counted in serial mode only in the quiet process: serial
+    /// mode would send other tests' jobs to the main actor's thread, where a test blocking that
+    /// thread could wait for them forever.
     static func run(_ suites: Set<Suite>) async throws -> [ResultRow] {
-        var runner = SuiteRunner(
-            size: .smoke, configuration: "debug", selection: { suite, _, _, _, _ in suites.contains(suite) }
-        )
+        var runner = SuiteRunner(size: .smoke, configuration: .debug, selection: CaseSelector(suites: suites))
         runner.countsEffectsSerially = isQuietProcess
-        return try await runner.run()
+        return DerivedRows.adding(to: try await runner.run())
     }
 
     @Test(
@@ -54,13 +53,13 @@ struct SuiteRunnerTests {
         // A round trip (state-copy's submit, in µs) is divided by the round-trip reference, not by a
         // nanosecond struct mutation, which would give ratios in the tens of thousands.
         for row in stateCopyTimes where row.unit == .microseconds {
-            #expect((row.ratioToBaseline ?? .infinity) < 1_000, "\(row.key)")
+            #expect((row.ratioToReference ?? .infinity) < 1_000, "\(row.key)")
         }
         for row in rows where row.key.metric == .time {
-            #expect(row.median > 0 && row.ratioToBaseline != nil, "\(row.key)")
+            #expect(row.median > 0 && row.ratioToReference != nil, "\(row.key)")
             #expect(
                 row.min <= row.p25 && row.p25 <= row.median && row.median <= row.p75 && row.p75 <= row.max)
-            #expect(row.configuration == "debug")
+            #expect(row.configuration == .debug)
         }
     }
 
@@ -75,17 +74,17 @@ struct SuiteRunnerTests {
         #expect(Set(rows.map(\.key.feature)).isSubset(of: Catalog.caseFeatures + ["reference/round-trip"]))
         let times = rows.filter { $0.key.metric == .time && $0.key.architecture != "reference" }
         #expect(times.count == Self.everyArchitecture.count * 3)
-        #expect(times.allSatisfy { $0.unit == .microseconds && $0.ratioToBaseline != nil })
+        #expect(times.allSatisfy { $0.unit == .microseconds && $0.ratioToReference != nil })
         let cpu = rows.filter { $0.key.metric == .cpuTime && $0.key.architecture != "reference" }
         #expect(cpu.count == times.count)
         let reference = rows.filter { $0.key.architecture == "reference" && $0.key.metric == .time }
         #expect(reference.map(\.key.feature) == ["reference/round-trip"])
-        #expect(reference.first?.ratioToBaseline == 1)
+        #expect(reference.first?.ratioToReference == 1)
         if let hop = reference.first?.median {
             for time in times {
                 let expected = time.median / hop
                 #expect(
-                    abs((time.ratioToBaseline ?? 0) - expected) <= expected * 1e-12, "round trips: medians")
+                    abs((time.ratioToReference ?? 0) - expected) <= expected * 1e-12, "round trips: medians")
             }
         }
         if AllocationCounter.isCountingTasks {
@@ -100,17 +99,17 @@ struct SuiteRunnerTests {
         let rows = try await Self.run([.layout])
         for architecture in Self.everyArchitecture {
             for layout in Layout.allCases {
-                for feature in ["app/increment", "app/no-op"] {
+                for feature: FeatureName in ["app/increment", "app/no-op"] {
                     let series = rows.filter {
-                        $0.key.architecture == architecture && $0.key.layout == layout.rawValue
+                        $0.key.architecture == architecture && $0.key.layout == LayoutName(layout)
                             && $0.key.feature == feature
                     }
                     let woken = series.filter { $0.key.metric == .observersWoken }
                     #expect(
-                        woken.map(\.key.n) == ["1", "10", "100", "1000", "10000"],
+                        woken.map(\.key.n) == [1, 10, 100, 1000, 10000],
                         "\(architecture) \(layout) \(feature)")
                     for row in woken {
-                        let n = Double(row.key.n) ?? 0
+                        let n = Double(row.key.n ?? 0)
                         let expected = Self.expectedWakes(layout, feature, n: n, architecture: architecture)
                         #expect(expected.contains(row.median), "\(row.key)")
                     }
@@ -124,7 +123,9 @@ struct SuiteRunnerTests {
     /// whole and one otherwise (`closure-effects` observes its single store's counters apart); a
     /// no-op wakes none, or, in a single store observed whole that does not skip unchanged states,
     /// every one.
-    static func expectedWakes(_ layout: Layout, _ feature: String, n: Double, architecture: String)
+    static func expectedWakes(
+        _ layout: Layout, _ feature: FeatureName, n: Double, architecture: ArchitectureName
+    )
         -> Set<Double>
     {
         switch (layout, feature) {
@@ -138,7 +139,7 @@ struct SuiteRunnerTests {
 
     @Test("baseline rows are the references, each a ratio to ordinary-work")
     func baselineSuite() async throws {
-        let rows = try await Self.run([.baseline]).filter { $0.key.metric == .time }
+        let rows = try await Self.run([.reference]).filter { $0.key.metric == .time }
         #expect(
             rows.map(\.key.feature) == [
                 "reference/ordinary-work", "reference/struct-mutation", "reference/closure-call",
@@ -146,14 +147,14 @@ struct SuiteRunnerTests {
                 "reference/decimal-equality", "reference/copy-1-reference", "reference/copy-3-references",
                 "reference/nine-instructions",
             ])
-        #expect(rows.first?.ratioToBaseline == 1)
+        #expect(rows.first?.ratioToReference == 1)
         let empty = rows.first { $0.key.feature == "reference/empty" }
-        #expect(empty?.unit == .nanosecondsPerSample && empty?.ratioToBaseline == nil)
+        #expect(empty?.unit == .nanosecondsPerSample && empty?.ratioToReference == nil)
     }
 
     @Test("the isolation rule: cases of one size share rounds, sizes never mix, heavy cases run alone")
     func timingGroups() {
-        func sized(_ architecture: String, _ n: Int?) -> BenchmarkCase {
+        func sized(_ architecture: ArchitectureName, _ n: Int?) -> BenchmarkCase {
             BenchmarkCase(suite: .layout, architecture: architecture, feature: "app/increment", n: n)
         }
         let cases = [sized("a", 10), sized("a", 10_000), sized("b", 10), sized("b", 10_000), sized("c", nil)]
@@ -170,13 +171,14 @@ struct SuiteRunnerTests {
 
     @Test("round trips and synchronous cases of one size are timed in separate rounds")
     func roundTripsHaveRoundsOfTheirOwn() {
-        func sized(_ architecture: String, _ n: Int, roundTrip: Bool) -> BenchmarkCase {
+        func sized(_ architecture: ArchitectureName, _ n: Int, roundTrip: Bool) -> BenchmarkCase {
             var benchmarkCase = BenchmarkCase(
                 suite: .stateCopy, architecture: architecture,
                 feature: roundTrip ? "transfer/submitTransfer" : "transfer/updateAmount", n: n)
             benchmarkCase.benchmark =
                 roundTrip
-                ? Benchmark("\(architecture) round trip") { _ async in } : Benchmark(architecture) { _ in }
+                ? Benchmark("\(architecture) round trip") { _ async in }
+                : Benchmark(architecture.rawValue) { _ in }
             return benchmarkCase
         }
         let cases = [
@@ -196,7 +198,7 @@ struct SuiteRunnerTests {
 
     @Test("round trips run on one CPU unless the runner is told otherwise, and the metadata says which")
     func roundTripPlacement() {
-        var runner = SuiteRunner(size: .quick, configuration: "debug")
+        var runner = SuiteRunner(size: .quick, configuration: .debug)
         #expect(runner.confinesRoundTrips)
         #expect(runner.roundTripPlacement == (CPUConfinement.isAvailable ? .oneCPU : .everyCPU))
         runner.confinesRoundTrips = false
@@ -211,7 +213,7 @@ struct SuiteRunnerTests {
         #expect(
             SuiteRunner.gaugeIndex(in: [other, other, reference, Catalog.roundTripReferenceCase(.stateCopy)])
                 == 2)
-        #expect(SuiteRunner.gaugeIndex(in: [Catalog.ordinaryWorkReferenceCase(.baseline), other]) == 0)
+        #expect(SuiteRunner.gaugeIndex(in: [Catalog.ordinaryWorkReferenceCase(.reference), other]) == 0)
         #expect(SuiteRunner.gaugeIndex(in: [other, Catalog.roundTripReferenceCase()]) == nil)
     }
 
@@ -222,7 +224,7 @@ struct SuiteRunnerTests {
         let features = { (suite: Suite, group: [BenchmarkCase]) in
             SuiteRunner.references(for: suite, group: group).map(\.feature)
         }
-        #expect(features(.baseline, [synchronous]).isEmpty)
+        #expect(features(.reference, [synchronous]).isEmpty)
         #expect(features(.effects, [roundTrip]) == ["reference/round-trip"])
         for suite in [Suite.dispatch, .dispatchAdapter, .layout, .stateCopy] {
             #expect(features(suite, [synchronous]) == ["reference/ordinary-work"])
@@ -251,10 +253,9 @@ struct SuiteRunnerTests {
         var size = RunSize.smoke
         size.synchronousCountRepetitions = repetitions
         let runner = SuiteRunner(
-            size: size, configuration: "debug",
-            selection: { suite, architecture, _, _, _ in
-                suite == .dispatch && architecture == Subjects.all[0].id.rawValue
-            })
+            size: size, configuration: .debug,
+            selection: CaseSelector(
+                suites: [.dispatch], architectures: [ArchitectureName(Subjects.all[0].id)]))
         let counts = try await runner.run().filter { $0.key.metric == .mallocs }
         #expect(!counts.isEmpty)
         #expect(counts.allSatisfy { $0.samples == repetitions && $0.min == $0.max }, "\(counts)")
@@ -264,10 +265,9 @@ struct SuiteRunnerTests {
     /// cases would count in all-threads windows, which two tests on the main actor must not share.)
     func dispatchRunner(_ passes: SuiteRunner.Passes) -> SuiteRunner {
         var runner = SuiteRunner(
-            size: .smoke, configuration: "debug",
-            selection: { suite, architecture, _, _, _ in
-                suite == .dispatch && architecture == Subjects.all[0].id.rawValue
-            })
+            size: .smoke, configuration: .debug,
+            selection: CaseSelector(
+                suites: [.dispatch], architectures: [ArchitectureName(Subjects.all[0].id)]))
         runner.passes = passes
         return runner
     }
@@ -282,17 +282,16 @@ struct SuiteRunnerTests {
         let whole = try await dispatchRunner(.all).run()
         #expect(timed.map(\.key) == whole.map(\.key))
         #expect(timed.filter { !timeMetrics.contains($0.key.metric) } == counts)
-        #expect(timed.contains { $0.key.metric == .time && $0.ratioToBaseline != nil })
+        #expect(timed.contains { $0.key.metric == .time && $0.ratioToReference != nil })
     }
 
     /// A runner of one architecture's single-store layout cases at N = 1 timing with `counts`.
     func layoutRunner(counts: [ResultRow]? = nil) -> SuiteRunner {
         var runner = SuiteRunner(
-            size: .smoke, configuration: "debug", seed: 40,
-            selection: { suite, architecture, _, layout, n in
-                suite == .layout && architecture == Subjects.all[0].id.rawValue
-                    && (layout ?? Layout.singleStore.rawValue) == Layout.singleStore.rawValue && (n ?? 1) == 1
-            })
+            size: .smoke, configuration: .debug, seed: 40,
+            selection: CaseSelector(
+                suites: [.layout], architectures: [ArchitectureName(Subjects.all[0].id)],
+                layouts: [LayoutName(.singleStore)], sizes: [1]))
         runner.passes = counts.map { .times(counts: $0) } ?? .counts
         return runner
     }
@@ -301,7 +300,7 @@ struct SuiteRunnerTests {
         "a heavy case's group warms up for at most one round, every other group for the run size's",
         arguments: [RunSize.full, .quick, .smoke])
     func heavyGroupsWarmUpOnce(_ size: RunSize) {
-        let runner = SuiteRunner(size: size, configuration: "release")
+        let runner = SuiteRunner(size: size, configuration: .release)
         #expect(runner.configuration(seed: 1, gauge: nil, calmest: nil).warmUpRounds == size.warmUpRounds)
         let heavy = runner.configuration(seed: 1, gauge: nil, calmest: nil, heavy: true)
         #expect(heavy.warmUpRounds == min(size.warmUpRounds, SuiteRunner.heavyWarmUpRounds))
@@ -329,8 +328,8 @@ struct SuiteRunnerTests {
                 suite: .layout, architecture: increment.architecture, feature: increment.feature,
                 layout: increment.layout, n: increment.n, metric: .time),
             unit: .nanoseconds, median: 5, p10: 4, p25: 4, p75: 6, min: 3, max: 7, samples: 9,
-            configuration: "debug")
-        timedApart.ratioToBaseline = 0.5
+            configuration: .debug)
+        timedApart.ratioToReference = 0.5
         let calls = Calls()
         runner.heavyCaseTimer = { group, seed in
             calls.list.append("\(group.feature) \(seed)")
@@ -354,6 +353,9 @@ struct SuiteRunnerTests {
         #expect(RunSize.full.timingProcesses == 3 && RunSize.quick.timingProcesses == 1)
     }
 
+    /// The one timing group of the dispatch suite.
+    static let dispatchGroup = TimingGroupID(suite: .dispatch, n: nil, kind: .synchronous)
+
     @Test("an earlier share records every group; the last pools each case's samples with it")
     func sharesPoolTheirSamples() async throws {
         let counts = try await dispatchRunner(.counts).run()
@@ -362,15 +364,15 @@ struct SuiteRunnerTests {
         let recorded = Recorded()
         earlier.recordsGroup = { key, results in recorded.samples[key] = results }
         _ = try await earlier.run()
-        #expect(Array(recorded.samples.keys) == ["dispatch n=- group=0"])
+        #expect(Array(recorded.samples.keys) == [Self.dispatchGroup])
         var last = dispatchRunner(.times(counts: counts))
         last.share = RoundShare(1, of: 2)
         last.earlierShares = [recorded.samples]
         let own = Recorded()
         last.recordsGroup = { key, results in own.samples[key] = results }
         let rows = try await last.run()
-        let earlierResults = try #require(recorded.samples["dispatch n=- group=0"])
-        let ownResults = try #require(own.samples["dispatch n=- group=0"])
+        let earlierResults = try #require(recorded.samples[Self.dispatchGroup])
+        let ownResults = try #require(own.samples[Self.dispatchGroup])
         let times = rows.filter { $0.key.metric == .time }
         #expect(times.count == 3 && earlierResults.count == 4, "three cases and the reference")
         // Judged again against both shares' calmest reference round: the reference is the last.
@@ -445,7 +447,7 @@ struct SuiteRunnerTests {
             try await last.run()
         } throws: { error in
             "\(error)"
-                == "the timing processes did not time the same benchmarks in group dispatch n=- group=0"
+                == "the timing processes did not time the same benchmarks in group dispatch synchronous"
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Another program run to completion: the timing child, Valgrind, `strip`, a `--best-of` process.
+/// Another program run to completion: a timing process, Valgrind, `strip`, a `--best-of` process.
 enum ChildProcess {
     /// Runs `path` with `arguments` (and `environment` and working `directory`, when given) and
     /// suspends until it exits; throws unless it exits with status 0. It suspends rather than
@@ -8,34 +8,26 @@ enum ChildProcess {
     static func run(
         _ path: String, _ arguments: [String], what: String, environment: [String: String]? = nil,
         directory: URL? = nil
-    ) async throws(BenchError) {
+    ) async throws(RunFailure) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         if let environment { process.environment = environment }
         if let directory { process.currentDirectoryURL = directory }
-        let status: Result<Int32, BenchError> = await withCheckedContinuation { finished in
+        let status: Result<Int32, RunFailure> = await withCheckedContinuation { finished in
             process.terminationHandler = { finished.resume(returning: .success($0.terminationStatus)) }
             do {
                 try process.run()
             } catch {
                 process.terminationHandler = nil
                 finished.resume(
-                    returning: .failure(.unusableInput("cannot start \(path): \(error.localizedDescription)"))
+                    returning: .failure(RunFailure("cannot start \(path): \(error.localizedDescription)"))
                 )
             }
         }
         let exitStatus = try status.get()
         guard exitStatus == 0 else {
-            throw .unusableInput("\(what) failed with status \(exitStatus)")
-        }
-    }
-
-    /// The run options a child `bench` of this run is given, from the option table: every option
-    /// declared ``CommandOption/forwarded`` (the selection, the size, the seed, the build check).
-    static func forwardedArguments(_ options: Invocation.RunOptions) -> [String] {
-        CommandOption.all.filter { $0.forwarded && $0.commands.contains(.run) }.flatMap {
-            $0.arguments(options)
+            throw RunFailure("\(what) failed with status \(exitStatus)")
         }
     }
 
@@ -46,8 +38,8 @@ enum ChildProcess {
     /// same length every time (``InstructionPass/childEnvironment`` says why that matters).
     static func withScratchDirectory<T>(
         _ name: String, in parent: URL = FileManager.default.temporaryDirectory,
-        isolation: isolated (any Actor)? = #isolation, _ body: (URL) async throws(BenchError) -> T
-    ) async throws(BenchError) -> T {
+        isolation: isolated (any Actor)? = #isolation, _ body: (URL) async throws(RunFailure) -> T
+    ) async throws(RunFailure) -> T {
         let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
         let directory = parent.appendingPathComponent(
             "bench-\(name)-\(String(repeating: "0", count: 16 - random.count))\(random)")
@@ -55,7 +47,7 @@ enum ChildProcess {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw .unusableInput("cannot create \(directory.path): \(error.localizedDescription)")
+            throw RunFailure("cannot create \(directory.path): \(error.localizedDescription)")
         }
         return try await body(directory)
     }

@@ -1,4 +1,4 @@
-// Callgrind client requests. See the instruction section of include/CAllocationCounter.h.
+// Callgrind client requests. See include/CInstructionCounter.h.
 //
 // A client request is a sequence of rotations of a register by a total of 128 bits (no effect on a
 // real CPU) followed by `xchg %rbx,%rbx`; Valgrind recognises the sequence and reads the request
@@ -6,7 +6,7 @@
 // those of Valgrind's public headers (valgrind.h, callgrind.h), which this file does not include so
 // that the package builds without Valgrind installed.
 
-#include "CAllocationCounter.h"
+#include "CInstructionCounter.h"
 
 #include <stdint.h>
 

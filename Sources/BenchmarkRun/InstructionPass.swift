@@ -11,12 +11,12 @@ import Foundation
 /// leaves one dump file per sample, which this process reads. The copy is stripped because
 /// Valgrind 3.19 rejects the debug information of a release build.
 @MainActor
-enum InstructionPass {
-    /// The first argument of the measuring child process.
-    static let childCommand = "__count-instructions"
+public enum InstructionPass {
+    /// The first argument of the measuring child process, followed by the suite and run options.
+    public nonisolated static let childCommand = "__count-instructions"
 
     /// Why the pass cannot run with this `PATH`, as one line, or nil.
-    nonisolated static func missingTool(environment: [String: String]) -> String? {
+    public nonisolated static func missingTool(environment: [String: String]) -> String? {
         if executable("valgrind", environment: environment) == nil {
             return "--instructions runs the benchmarks under Valgrind, which is not installed: "
                 + "install the package 'valgrind' (apt-get install valgrind)"
@@ -34,49 +34,76 @@ enum InstructionPass {
         return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Runs the pass for every selected synchronous suite and returns its rows, running the
-    /// `bench` program to run under Valgrind (`program`: this one unless a test names another).
-    static func run(
-        _ options: Invocation.RunOptions, runner: SuiteRunner, environment: [String: String], output: Output,
-        program: String? = Bundle.main.executablePath
-    ) async throws(BenchError) -> [ResultRow] {
-        guard let valgrind = executable("valgrind", environment: environment),
-            let strip = executable("strip", environment: environment)
-        else { throw .unusableInput(missingTool(environment: environment) ?? "no Valgrind") }
-        guard let executable = program else {
-            throw .unusableInput("cannot find this program's path to run it under Valgrind")
+    /// The rows of the pass for every synchronous suite `plan` selects, running its `bench`
+    /// program under Valgrind.
+    static func rows(of plan: RunPlan) async throws(RunFailure) -> [ResultRow] {
+        guard let valgrind = executable("valgrind", environment: plan.environment),
+            let strip = executable("strip", environment: plan.environment)
+        else { throw RunFailure(missingTool(environment: plan.environment) ?? "no Valgrind") }
+        guard let executable = plan.program else {
+            throw RunFailure("cannot find this program's path to run it under Valgrind")
         }
+        let runner = plan.runner()
         let dumps = try await ChildProcess.withScratchDirectory("instructions", in: Self.scratchParent) {
-            directory throws(BenchError) in
+            directory throws(RunFailure) in
             let stripped = directory.appendingPathComponent("bench").path
             try await ChildProcess.run(strip, ["-o", stripped, executable], what: "strip")
             var dumps: [(label: String, instructions: Int)] = []
             for suite in SuiteRunner.instructionSuites where runner.selects(suite: suite) {
-                output.progress("instructions: \(suite.rawValue) under callgrind")
+                plan.progress("instructions: \(suite.rawValue) under callgrind")
                 try await ChildProcess.run(
                     valgrind,
                     [
                         "--tool=callgrind", "-q", "--collect-atstart=no", "--dump-instr=no",
                         "--callgrind-out-file=\(suite.rawValue).out", "./bench", childCommand, suite.rawValue,
-                    ] + ChildProcess.forwardedArguments(options),
+                    ] + plan.childArguments,
                     what: "valgrind", environment: childEnvironment, directory: directory)
                 dumps += try readDumps(in: directory, prefix: "\(suite.rawValue).out.")
             }
             return dumps
         }
-        return SuiteRunner.instructionRows(dumps, configuration: BenchCommand.configuration)
+        return instructionRows(dumps, configuration: runner.configuration)
+    }
+
+    /// One `instructions` row per case from the dumps of its two samples (labels from
+    /// ``InstructionLabel``, then `|1` or `|2`), in the order the cases were counted. A case
+    /// without both dumps gets no row.
+    static func instructionRows(
+        _ dumps: [(label: String, instructions: Int)], configuration: BuildConfiguration
+    ) -> [ResultRow] {
+        var samples: [InstructionLabel: [Int: Int]] = [:]
+        var order: [InstructionLabel] = []
+        for dump in dumps {
+            guard let bar = dump.label.lastIndex(of: "|"),
+                let multiple = Int(dump.label[dump.label.index(after: bar)...]),
+                let label = InstructionLabel(dump.label[..<bar])
+            else { continue }
+            if samples[label] == nil { order.append(label) }
+            samples[label, default: [:]][multiple] = dump.instructions
+        }
+        return order.compactMap { label in
+            guard let single = samples[label]?[1], let double = samples[label]?[2] else { return nil }
+            let group = label.group
+            let key = ResultRow.Key(
+                suite: group.suite, architecture: group.architecture, feature: group.feature,
+                layout: group.layout,
+                n: group.n, metric: .instructions)
+            let perOperation = InstructionCounter.perOperation(
+                single: single, double: double, iterations: label.iterations)
+            return .count(key, unit: .count, value: perOperation, configuration: configuration)
+        }
     }
 
     /// The labelled dumps among the files of `directory` whose names start with `prefix`, in dump
     /// order (callgrind numbers them from 1).
-    static func readDumps(in directory: URL, prefix: String) throws(BenchError) -> [(
+    static func readDumps(in directory: URL, prefix: String) throws(RunFailure) -> [(
         label: String, instructions: Int
     )] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         } catch {
-            throw .unusableInput("cannot read \(directory.path): \(error.localizedDescription)")
+            throw RunFailure("cannot read \(directory.path): \(error.localizedDescription)")
         }
         let numbered = names.compactMap { name in
             name.hasPrefix(prefix) ? Int(name.dropFirst(prefix.count)).map { ($0, name) } : nil
@@ -99,37 +126,38 @@ enum InstructionPass {
     /// the program loads (`LD_BIND_NOW=1`; bound lazily, the first call through each symbol runs
     /// the dynamic linker's resolver, about 1,000 instructions, inside whichever counting window
     /// makes that call first), the shared libraries' retains and releases bound to the runtime
-    /// itself (``TimingPass/weakBinding``), so no count includes the retain counters' detour, and
+    /// itself (``TimingProcesses/weakBinding``), so no count includes the retain counters' detour, and
     /// deterministic hashing (``DeterministicHashing``).
     static let childEnvironment = [
-        "LD_BIND_NOW": "1", TimingPass.weakBinding.name: TimingPass.weakBinding.value,
-        DeterministicHashing.variable: "1",
+        "LD_BIND_NOW": "1", TimingProcesses.weakBinding.name: TimingProcesses.weakBinding.value,
+        deterministicHashing: "1",
     ]
 
     /// Where the pass's scratch directory goes: `/tmp`, not `TMPDIR`, whose length varies.
     static let scratchParent = URL(fileURLWithPath: "/tmp")
 
-    /// The child: counts the instructions of one suite's selected cases. `arguments` are the suite
-    /// name followed by run options.
-    static func child(_ arguments: [String], output: Output) async -> Int32 {
-        guard let suite = arguments.first.flatMap(Suite.init(rawValue:)),
-            SuiteRunner.instructionSuites.contains(suite)
-        else {
-            output.error("\(childCommand) needs a synchronous suite name")
-            return ExitStatus.badInput.rawValue
+    /// The environment variable that makes Swift's hashing the same in every process (the CLI
+    /// sets it for its own process too, before it measures anything).
+    public nonisolated static let deterministicHashing = "SWIFT_DETERMINISTIC_HASHING"
+
+    /// The child, started under callgrind: counts the instructions of the cases of `suite` that
+    /// `request` selects.
+    public static func count(_ suite: Suite, _ request: RunRequest, progress: @escaping (String) -> Void)
+        async throws(RunFailure)
+    {
+        guard SuiteRunner.instructionSuites.contains(suite) else {
+            throw RunFailure("\(childCommand) needs a synchronous suite name")
         }
         guard InstructionCounter.isUnderValgrind else {
-            output.error("\(childCommand) counts instructions only under valgrind --tool=callgrind")
-            return ExitStatus.badInput.rawValue
+            throw RunFailure("\(childCommand) counts instructions only under valgrind --tool=callgrind")
         }
-        guard
-            case .run(let options)? = try? Invocation.parse(
-                Array(arguments.dropFirst()), vocabulary: BenchCommand.vocabulary)
-        else {
-            output.error("\(childCommand): bad run options")
-            return ExitStatus.badInput.rawValue
-        }
-        await BenchCommand.runner(options, seed: 0, output: output).countInstructions(suite: suite)
-        return ExitStatus.success.rawValue
+        await RunPlan.runner(request, progress: progress).countInstructions(suite: suite)
+    }
+}
+
+extension RunPlan {
+    /// The rows of the instruction pass (`bench --instructions`) for this plan's selection.
+    public func instructionRows() async throws(RunFailure) -> [ResultRow] {
+        try await InstructionPass.rows(of: self)
     }
 }

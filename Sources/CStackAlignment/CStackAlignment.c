@@ -1,11 +1,11 @@
-// Stack alignment. See the stack alignment section of include/CAllocationCounter.h.
+// Stack alignment. See include/CStackAlignment.h.
 //
 // The body is called below a pad whose size is chosen from this frame's own address, so the
 // body's stack pointer is the same modulo the page size whatever depth this function was called
 // at: the caller's stack position (which the environment's size and address-space randomisation
 // decide) no longer reaches the body.
 
-#include "CAllocationCounter.h"
+#include "CStackAlignment.h"
 
 #include <alloca.h>
 #include <stddef.h>

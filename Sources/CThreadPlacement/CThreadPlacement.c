@@ -1,4 +1,4 @@
-// Thread placement. See the thread placement section of include/CAllocationCounter.h.
+// Thread placement. See include/CThreadPlacement.h.
 //
 // Affinity is a property of each thread on Linux, and a new thread inherits its creator's, so the
 // whole process is confined by setting every thread listed in /proc/self/task. The list is walked
@@ -6,7 +6,7 @@
 // by the second.
 
 #define _GNU_SOURCE
-#include "CAllocationCounter.h"
+#include "CThreadPlacement.h"
 
 #if defined(__linux__)
 

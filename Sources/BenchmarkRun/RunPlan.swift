@@ -1,0 +1,153 @@
+import BenchmarkEngine
+import BenchmarkReport
+import BenchmarkSuites
+import Foundation
+
+/// One run of `bench`, from the request to its rows: the one owner of passes, processes, shares of
+/// the rounds and `--best-of`, and of the instruction pass (``instructionRows()``).
+///
+/// A run counts in this process and times in child processes (``timesInChildren(_:)``): to count
+/// retains and releases, the executable defines the runtime's entry points (`swift_retain`, …), and
+/// every call from the shared libraries (Observation, Foundation) passes through them, which cost
+/// the styles built on Observation up to 23.5% of a dispatch (docs/measurement.md, "Counting and
+/// timing in two processes"). The children are started with `LD_DYNAMIC_WEAK=1`, so the dynamic
+/// linker binds the libraries' calls to the runtime's own definitions. They run one after another,
+/// each taking a share of every group's rounds (``RoundShare``), and each times a heavy case in a
+/// process of its own. Processes exchange typed messages (``TimingOrder``, ``Reply``), never CSV;
+/// every process replies with measured rows or samples, and the growth figures are derived once,
+/// here, from the whole run's rows. With `--best-of` each whole run is a child of its own and
+/// ``BestOf`` merges their rows.
+@MainActor
+public struct RunPlan {
+    public var request: RunRequest
+    /// The `bench` program to start the children with; nil runs everything in this process.
+    public var program: String?
+    /// The environment children start from.
+    public var environment: [String: String]
+    /// The run options as a child that parses them is given them: the instruction pass's child
+    /// reads its selection from its command line, which must not change from run to run
+    /// (``InstructionPass/childEnvironment`` says why).
+    public var childArguments: [String] = []
+    public var progress: @Sendable (String) -> Void
+
+    public init(
+        request: RunRequest, program: String? = Bundle.main.executablePath,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        progress: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.request = request
+        self.program = program
+        self.environment = environment
+        self.progress = progress
+    }
+
+    /// The run's rows: measured (merged from several processes with `--best-of`), then derived.
+    public func rows() async throws(RunFailure) -> [ResultRow] {
+        let measured = request.bestOf > 1 ? try await bestOfRows() : try await measuredRows()
+        return DerivedRows.adding(to: measured)
+    }
+
+    /// The measured rows of one run: counted here and timed in children where this process counts
+    /// retains through the runtime's entry points and runs as `bench`; else all here (a test
+    /// process, or a platform without the counters).
+    func measuredRows() async throws(RunFailure) -> [ResultRow] {
+        var runner = runner()
+        guard let program, Self.timesInChildren(program) else { return try await runner.run() }
+        runner.passes = .counts
+        let counts = try await runner.run()
+        let processes = request.size.timingProcesses
+        progress(
+            processes == 1
+                ? "timing in a child process, whose shared libraries call the runtime directly"
+                : "timing in \(processes) child processes, one after another, whose shared libraries call "
+                    + "the runtime directly; each takes 1/\(processes) of every group's rounds")
+        return try await TimingProcesses(program: program, environment: environment).time(request, counts)
+    }
+
+    /// The runner of this plan's request, in this process.
+    func runner() -> SuiteRunner {
+        Self.runner(request, progress: progress)
+    }
+
+    static func runner(_ request: RunRequest, progress: @escaping (String) -> Void) -> SuiteRunner {
+        var runner = SuiteRunner(
+            size: request.size, seed: request.seed, selection: request.selector, progress: progress)
+        runner.confinesRoundTrips = request.confinesRoundTrips
+        return runner
+    }
+
+    /// Where the run's round trips are timed, for its metadata.
+    public var roundTripPlacement: RunMetadata.RoundTripPlacement { runner().roundTripPlacement }
+
+    /// How many processes time each run: the run size's where it times in children, else 1.
+    public var timingProcesses: Int {
+        guard let program, Self.timesInChildren(program) else { return 1 }
+        return request.size.timingProcesses
+    }
+
+    /// Whether a process running `program` times in child processes: when it counts retains
+    /// through the runtime's entry points and is the `bench` program (not, say, the test runner,
+    /// which has no child mode).
+    static func timesInChildren(_ program: String) -> Bool {
+        AllocationCounter.isCountingRetains && isBench(program)
+    }
+
+    /// Whether `path` is the `bench` program.
+    static func isBench(_ path: String) -> Bool {
+        URL(fileURLWithPath: path).lastPathComponent == "bench"
+    }
+
+    // MARK: - --best-of
+
+    /// The rows of `bestOf` whole runs, each in a process of its own with a seed of its own
+    /// (`seed + index`, so the processes do not repeat one order), merged by ``BestOf``.
+    func bestOfRows() async throws(RunFailure) -> [ResultRow] {
+        guard let program else {
+            throw RunFailure("cannot find this program's path to run it again for --best-of")
+        }
+        let runs = try await ChildProcess.withScratchDirectory("best-of") { directory throws(RunFailure) in
+            var runs: [[ResultRow]] = []
+            for index in 1...request.bestOf {
+                progress("best of \(request.bestOf): process \(index)")
+                var one = request
+                one.bestOf = 1
+                one.seed = request.seed &+ UInt64(index - 1)
+                let exchange = Exchange(directory: directory, name: "run-\(index)")
+                try Message.write(one, to: exchange.order)
+                try await ChildProcess.run(
+                    program, [ChildCommand.run.rawValue, exchange.order, exchange.reply],
+                    what: "run \(index) of --best-of")
+                runs.append(try exchange.rows())
+            }
+            return runs
+        }
+        return BestOf.merge(runs)
+    }
+}
+
+/// The order and reply files of one child, in the run's scratch directory.
+struct Exchange {
+    var order: String
+    var reply: String
+
+    init(directory: URL, name: String) {
+        order = directory.appendingPathComponent("\(name).order.json").path
+        reply = directory.appendingPathComponent("\(name).reply.json").path
+    }
+
+    /// The rows the child replied with.
+    func rows() throws(RunFailure) -> [ResultRow] {
+        guard case .rows(let rows) = try Message.read(Reply.self, from: reply) else {
+            throw RunFailure("\(reply) holds samples where rows were expected")
+        }
+        return rows
+    }
+
+    /// The samples the child replied with.
+    func samples() throws(RunFailure) -> SharedSamples {
+        guard case .samples(let samples) = try Message.read(Reply.self, from: reply) else {
+            throw RunFailure("\(reply) holds rows where samples were expected")
+        }
+        return samples
+    }
+}

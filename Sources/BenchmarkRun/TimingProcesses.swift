@@ -1,0 +1,103 @@
+import BenchmarkEngine
+import BenchmarkReport
+import BenchmarkSuites
+import Foundation
+
+/// The hidden commands `bench` starts itself with for a run's child processes; each is followed by
+/// the paths of its order and of its reply (``Message``).
+public enum ChildCommand: String, CaseIterable, Sendable {
+    /// A timing process: a ``TimingOrder``, replied to with rows (the last share) or samples.
+    case time = "__time"
+    /// A whole run of `--best-of`: a ``RunRequest``, replied to with its measured rows.
+    case run = "__run"
+}
+
+/// Starting the timing processes of a run, and being one (``serve(_:reply:progress:)``).
+@MainActor
+struct TimingProcesses {
+    /// The `bench` program to start.
+    var program: String
+    /// The environment a child starts from (``weakBinding`` is added).
+    var environment: [String: String]
+
+    /// The environment variable, and its value, that makes the dynamic linker prefer the runtime's
+    /// strong definitions to the executable's weak ones (glibc's `LD_DYNAMIC_WEAK`).
+    static let weakBinding = (name: "LD_DYNAMIC_WEAK", value: "1")
+
+    /// The child's environment: `environment` with ``weakBinding``.
+    static func childEnvironment(_ environment: [String: String]) -> [String: String] {
+        environment.merging([weakBinding.name: weakBinding.value]) { _, weak in weak }
+    }
+
+    /// The rows of `request`, timed with `counts` in one child per share of the rounds, one after
+    /// another: each earlier share replies with its samples, which the next ones are given; the
+    /// last pools them all with its own and replies with the rows.
+    func time(_ request: RunRequest, _ counts: [ResultRow]) async throws(RunFailure) -> [ResultRow] {
+        let processes = request.size.timingProcesses
+        return try await ChildProcess.withScratchDirectory("timing") { directory throws(RunFailure) in
+            var earlier: [SharedSamples] = []
+            for index in 0..<processes {
+                let share = RoundShare(index, of: processes)
+                let order = TimingOrder(
+                    request: request, counts: counts, share: share, earlierShares: share.isLast ? earlier : []
+                )
+                let what =
+                    processes == 1 ? "the timing process" : "timing process \(index + 1) of \(processes)"
+                let exchange = try await start(order, in: directory, named: "share-\(index + 1)", what: what)
+                guard share.isLast else {
+                    earlier.append(try exchange.samples())
+                    continue
+                }
+                return try exchange.rows()
+            }
+            throw RunFailure("a run needs at least one timing process")
+        }
+    }
+
+    /// Writes `order`, runs a timing process on it and returns the files they exchanged.
+    func start(_ order: TimingOrder, in directory: URL, named name: String, what: String)
+        async throws(RunFailure) -> Exchange
+    {
+        let exchange = Exchange(directory: directory, name: name)
+        try Message.write(order, to: exchange.order)
+        try await ChildProcess.run(
+            program, [ChildCommand.time.rawValue, exchange.order, exchange.reply], what: what,
+            environment: Self.childEnvironment(environment))
+        return exchange
+    }
+
+    /// Times `group`, a heavy case of `order`'s run, with `seed`, in a process of its own: an
+    /// earlier share's samples go into `samples` (and no rows come back), the last share's process
+    /// pools the earlier shares' with its own and its time rows come back.
+    func timeAlone(
+        _ group: ResultRow.Key.Group, seed: UInt64, of order: TimingOrder, into samples: SamplesCollector,
+        directory: URL
+    ) async throws(RunFailure) -> [ResultRow] {
+        var heavy = order
+        heavy.request.selector = CaseSelector(selecting: group)
+        heavy.request.seed = seed
+        heavy.timesHeavyCasesItself = true
+        let name =
+            "heavy-\(order.share.index + 1)-"
+            + String("\(group)".map { $0.isLetter || $0.isNumber ? $0 : "-" })
+        let exchange = try await start(
+            heavy, in: directory, named: name, what: "the timing process of \(group)")
+        guard order.share.isLast else {
+            samples.samples.merge(try exchange.samples()) { _, heavy in heavy }
+            return []
+        }
+        let rows = try exchange.rows().filter {
+            $0.key.group == group && [.time, .cpuTime].contains($0.key.metric)
+        }
+        guard rows.contains(where: { $0.key.metric == .time }) else {
+            throw RunFailure("the timing process of \(group) replied with no time for it")
+        }
+        return rows
+    }
+}
+
+/// Where a timing process collects its groups' samples as its runner times them.
+@MainActor
+final class SamplesCollector {
+    var samples: SharedSamples = [:]
+}

@@ -1,0 +1,94 @@
+import BenchmarkEngine
+import BenchmarkReport
+import BenchmarkSuites
+import Foundation
+import Testing
+
+@testable import BenchmarkRun
+
+/// The instruction pass: the difference method on a body of known cost (where Valgrind is
+/// installed), the child's fixed environment, and the dump labels.
+@MainActor
+@Suite("instruction pass")
+struct InstructionPassTests {
+    nonisolated static var canCountInstructions: Bool {
+        #if arch(x86_64)
+            InstructionPass.missingTool(environment: ProcessInfo.processInfo.environment) == nil
+                && benchProgram != nil
+        #else
+            false
+        #endif
+    }
+
+    @Test(
+        "The N and 2N difference counts the known body exactly: 9 instructions per operation",
+        .enabled(if: canCountInstructions, "needs valgrind, strip and the bench program on x86_64"))
+    func knownBodyCountsExactly() async throws {
+        var reference = plan(CaseSelector(suites: [.reference]))
+        reference.childArguments = ["--allow-debug", "--filter", "reference"]
+        let rows = try await reference.instructionRows()
+        let nine = rows.first { $0.key.feature == "reference/nine-instructions" }
+        #expect(nine?.median == 9)
+        #expect(nine?.key.metric == .instructions)
+        #expect(rows.allSatisfy { $0.key.suite == .reference && $0.unit == .count })
+        #expect(rows.contains { $0.key.feature == "reference/copy-3-references" })
+    }
+
+    @Test("The child binds every symbol at load and hashes deterministically, in an environment of its own")
+    func childEnvironment() {
+        #expect(
+            InstructionPass.childEnvironment == [
+                "LD_BIND_NOW": "1", "LD_DYNAMIC_WEAK": "1", "SWIFT_DETERMINISTIC_HASHING": "1",
+            ])
+    }
+
+    @Test(
+        "Instruction counts do not move with the size of bench's environment",
+        .enabled(
+            if: canCountInstructions, "needs valgrind, strip and the bench program built next to the tests"))
+    func countsIgnoreTheEnvironment() async throws {
+        var counts: [[Double]] = []
+        for padding in ["", String(repeating: "x", count: 110)] {
+            var scoped = plan(
+                CaseSelector(
+                    suites: [.layout], architectures: ["closure-effects"], layouts: ["single-store-scoped"],
+                    sizes: [1]))
+            scoped.childArguments = ["--quick", "--filter", "layout,closure-effects,single-store-scoped,n=1"]
+            scoped.environment = ProcessInfo.processInfo.environment.merging(["BENCH_PADDING": padding]) {
+                $1
+            }
+            counts.append(try await scoped.instructionRows().map(\.median))
+        }
+        #expect(!counts[0].isEmpty)
+        #expect(counts[0] == counts[1])
+    }
+
+    @Test("A dump label names its case and N, and reads back; a label of another shape is none")
+    func labels() {
+        let group = ResultRow.Key.Group(
+            suite: .layout, architecture: "closure-effects", feature: "app/increment", layout: "single-store",
+            n: 10)
+        let label = InstructionLabel(group: group, iterations: 1_000)
+        #expect(label.text == "layout|closure-effects|app/increment|single-store|10|1000")
+        #expect(InstructionLabel(label.text[...]) == label)
+        let reference = InstructionLabel(
+            group: .init(suite: .reference, architecture: .reference, feature: "reference/empty"),
+            iterations: 2)
+        #expect(reference.text == "reference|reference|reference/empty|||2")
+        #expect(
+            InstructionLabel("baseline|reference|reference/empty|||2") == reference, "the former spelling")
+        #expect(InstructionLabel("layout|closure-effects|app/increment") == nil)
+    }
+
+    @Test("each case's two dumps make one row of instructions per operation; a case missing one, none")
+    func rowsFromDumps() {
+        let rows = InstructionPass.instructionRows(
+            [
+                ("dispatch|closure-effects|counter/increment|||1000|1", 150_000),
+                ("dispatch|closure-effects|counter/increment|||1000|2", 250_000),
+                ("dispatch|effect-values|counter/increment|||1000|1", 10),
+            ], configuration: .release)
+        #expect(rows.map(\.key.architecture) == ["closure-effects"])
+        #expect(rows.first?.median == 100 && rows.first?.key.metric == .instructions)
+    }
+}

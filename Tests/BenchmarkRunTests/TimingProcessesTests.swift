@@ -1,0 +1,156 @@
+import BenchmarkEngine
+import BenchmarkReport
+import BenchmarkSuites
+import Foundation
+import Testing
+
+@testable import BenchmarkRun
+
+/// The `bench` program built next to the test bundle, which the run plan starts its children with.
+let benchProgram: String? = {
+    guard let tests = Bundle.main.executablePath else { return nil }
+    var directory = URL(fileURLWithPath: tests).deletingLastPathComponent()
+    if directory.lastPathComponent == "MacOS" {
+        directory = directory.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
+    let bench = directory.appendingPathComponent("bench").path
+    return FileManager.default.isExecutableFile(atPath: bench) ? bench : nil
+}()
+
+/// Whether runs here count with the retain counters and time in children of the `bench` program.
+let timesInChildren = AllocationCounter.isCountingRetains && benchProgram != nil
+
+/// A quick run plan of `selector`, started from the `bench` program built next to the tests.
+@MainActor
+func plan(_ selector: CaseSelector, processes: Int = 1, seed: UInt64 = 7) -> RunPlan {
+    var size = RunSize.quick
+    size.timingProcesses = processes
+    return RunPlan(request: RunRequest(selector: selector, size: size, seed: seed), program: benchProgram)
+}
+
+/// Counting here, timing in children bound with `LD_DYNAMIC_WEAK=1`, which exchange typed messages.
+@MainActor
+@Suite("timing processes")
+struct TimingProcessesTests {
+    @Test("a timing process refuses to run without LD_DYNAMIC_WEAK=1, in one line")
+    func childNeedsWeakBinding() async {
+        await #expect {
+            try await RunPlan.serve(
+                .time, ["order.json", "reply.json"], environment: [:], progress: { _ in })
+        } throws: { error in
+            "\(error)" == "__time is bench's timing process; it needs LD_DYNAMIC_WEAK=1"
+        }
+    }
+
+    @Test("timing processes and the instruction child bind the libraries' retains to the runtime")
+    func childrenBindWeakly() {
+        #expect(
+            TimingProcesses.childEnvironment(["PATH": "/usr/bin"]) == [
+                "PATH": "/usr/bin", "LD_DYNAMIC_WEAK": "1",
+            ])
+        #expect(InstructionPass.childEnvironment["LD_DYNAMIC_WEAK"] == "1")
+    }
+
+    @Test("only the bench program splits the passes (a test runner has no child mode)")
+    func onlyBenchSplits() {
+        #expect(RunPlan.isBench("/work/.build/release/bench"))
+        let tests = "/work/.build/debug/ArchitectureBenchPackageTests.xctest"
+        #expect(!RunPlan.isBench(tests))
+        var full = RunPlan(request: RunRequest(selector: .all, size: .full, seed: 1), program: tests)
+        #expect(full.timingProcesses == 1)
+        full.program = "/work/.build/release/bench"
+        #expect(full.timingProcesses == (AllocationCounter.isCountingRetains ? 3 : 1))
+    }
+
+    @Test(
+        "a run split between processes has the counting process's counts and the children's times, in order",
+        .enabled(
+            if: timesInChildren, "needs the retain counters and the bench program built next to the tests"))
+    func splitRun() async throws {
+        let selector = CaseSelector(suites: [.reference])
+        let rows = try await plan(selector).rows()
+        let copy = rows.filter { $0.key.feature == "reference/copy-1-reference" }
+        #expect(copy.first { $0.key.metric == .retains }?.median == 1)
+        #expect(copy.first { $0.key.metric == .time }.map { $0.median > 0 } == true)
+        let inProcess = try await plan(selector).runner().run()
+        #expect(rows.map(\.key) == inProcess.map(\.key), "the same rows in the same order")
+    }
+
+    @Test(
+        "each share times a heavy case in a process of its own, and its rows keep their place",
+        .enabled(
+            if: timesInChildren, "needs the retain counters and the bench program built next to the tests"),
+        arguments: [1, 2])
+    func heavyCaseApart(processes: Int) async throws {
+        // At N = 100 an Observation single store allocates 66,748 B per increment: a heavy case.
+        let selector = CaseSelector(
+            suites: [.layout], architectures: ["observable-viewmodel"], layouts: ["single-store"],
+            sizes: [100])
+        let rows = try await plan(selector, processes: processes).rows()
+        let heavy = ResultRow.heavyCases(in: rows)
+        #expect(heavy.map(\.feature) == ["app/increment"])
+        let time = rows.first { heavy.contains($0.key.group) && $0.key.metric == .time }
+        #expect(time.map { $0.median > 0 && $0.ratioToReference != nil } == true)
+        let share = RunSize.quick.sharing(RoundShare(0, of: processes)).samples
+        #expect(time.map { $0.samples >= processes * share } == true, "every share's samples, pooled")
+        let inProcess = try await plan(selector).runner().run()
+        #expect(rows.map(\.key) == inProcess.map(\.key), "the same rows in the same order")
+    }
+
+    @Test(
+        "a run in two timing processes pools their samples into the rows a one-process run has",
+        .enabled(
+            if: timesInChildren, "needs the retain counters and the bench program built next to the tests"))
+    func runInTwoProcesses() async throws {
+        let selector = CaseSelector(suites: [.dispatch], architectures: ["closure-effects"])
+        let lines = Lines()
+        var split = plan(selector, processes: 2)
+        split.progress = { line in Task { @MainActor in lines.all.append(line) } }
+        let rows = try await split.rows()
+        let inProcess = try await plan(selector).runner().run()
+        #expect(rows.map(\.key) == inProcess.map(\.key), "the same rows in the same order")
+        let sharePart = RunSize.quick.sharing(RoundShare(0, of: 2)).samples
+        #expect(rows.filter { $0.key.metric == .time }.allSatisfy { $0.samples >= 2 * sharePart })
+        await Task.yield()
+        #expect(lines.all.contains { $0.hasPrefix("timing in 2 child processes, one after another") })
+    }
+
+    @Test("a heavy case's process that fails is a one-line error naming the case")
+    func heavyCaseFailure() async throws {
+        let processes = TimingProcesses(program: "/bin/false", environment: [:])
+        let group = ResultRow.Key.Group(
+            suite: .layout, architecture: "local-reducer", feature: "app/increment", layout: "single-store",
+            n: 10000)
+        let order = TimingOrder(
+            request: RunRequest(selector: .all, size: .quick, seed: 1), counts: [], share: .whole)
+        let directory = FileManager.default.temporaryDirectory
+        await #expect {
+            try await processes.timeAlone(
+                group, seed: 3, of: order, into: SamplesCollector(), directory: directory)
+        } throws: { error in
+            "\(error)"
+                == "the timing process of layout / local-reducer / app/increment / single-store / n=10000 failed with status 1"
+        }
+    }
+
+    @Test("a program that fails, or cannot start, is one error naming it")
+    func failuresNameTheProgram() async {
+        await #expect {
+            try await ChildProcess.run("/bin/sh", ["-c", "exit 3"], what: "the test program")
+        } throws: { error in
+            "\(error)" == "the test program failed with status 3"
+        }
+        await #expect {
+            try await ChildProcess.run("/nonexistent/bench", [], what: "bench")
+        } throws: { error in
+            "\(error)".contains("cannot start /nonexistent/bench")
+        }
+    }
+}
+
+/// Progress lines heard by a test.
+@MainActor
+final class Lines {
+    var all: [String] = []
+}
