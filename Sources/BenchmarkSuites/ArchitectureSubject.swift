@@ -8,8 +8,10 @@ import Foundation
 /// (`viewModel.increment()`, `store.send(.increment)`), not an existential or an intent
 /// translation. The adapter path (``Domain/FeatureDriver``) is measured separately in the
 /// `dispatch-adapter` suite so its cost stays visible.
+///
+/// A package of its own implements it to have its store measured: see `Examples/CustomStore`.
 @MainActor
-protocol ArchitectureSubject {
+public protocol ArchitectureSubject {
     /// The architecture's harness entry point, used by the adapter suite.
     associatedtype Entry: Architecture
     associatedtype Counter: AnyObject & Sendable
@@ -85,5 +87,6 @@ protocol ArchitectureSubject {
 }
 
 extension ArchitectureSubject {
-    static var id: ArchitectureID { Entry.id }
+    /// The id of this subject's rows: its ``Entry``'s.
+    public static var id: ArchitectureID { Entry.id }
 }
