@@ -27,6 +27,17 @@ let package = Package(
                 .product(name: "BenchmarkSuites", package: "ArchitectureBench"),
             ]
         ),
+        // Measures what one event costs on MobiusCore's loops and on effect-values' (measure.sh).
+        // It imports EffectValues, a module of ArchitectureBench that no product exports (SwiftPM
+        // lets a package import the modules its dependencies' products are built from).
+        .executableTarget(
+            name: "dispatch-cost",
+            dependencies: [
+                "MobiusCoreArchitecture",
+                .product(name: "BenchmarkSuites", package: "ArchitectureBench"),
+                .product(name: "Domain", package: "ArchitectureBench"),
+            ]
+        ),
         .testTarget(
             name: "MobiusCoreArchitectureTests",
             dependencies: [

@@ -34,9 +34,7 @@ public final class MobiusStore<Model, Event, Effect> {
     public func addObserver(_ observer: @escaping @MainActor (Model) -> Void) {
         var registered = false
         loop.addObserver { model in
-            MainActor.assumeIsolated {
-                if registered { observer(model) }
-            }
+            if registered { observer(model) }
         }
         registered = true
     }
