@@ -34,6 +34,8 @@ let package = Package(
         .library(name: "Domain", targets: ["Domain"]),
         .library(name: "BenchmarkSuites", targets: ["BenchmarkSuites"]),
         .library(name: "ArchitectureConformance", targets: ["ArchitectureConformance"]),
+        // `bench` as a library: a package's own `bench` runs it with its stores added.
+        .library(name: "BenchmarkCLI", targets: ["BenchmarkCLI"]),
     ],
     targets: [
         .target(name: "Domain", swiftSettings: strictness),
@@ -82,7 +84,8 @@ let package = Package(
                 dependencies: ["BenchmarkReport", "BenchmarkSuites"],
                 swiftSettings: strictness
             ),
-            .testTarget(name: "BenchmarkCLITests", dependencies: ["BenchmarkCLI"], swiftSettings: strictness),
+            .testTarget(
+                name: "BenchmarkCLITests", dependencies: ["BenchmarkCLI", "BenchmarkSuites"], swiftSettings: strictness),
             .executableTarget(
                 name: "bench",
                 dependencies: ["BenchmarkCLI"],

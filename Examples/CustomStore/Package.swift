@@ -19,6 +19,14 @@ let package = Package(
                 .product(name: "BenchmarkSuites", package: "ArchitectureBench"),
             ]
         ),
+        .executableTarget(
+            name: "tiny-bench",
+            dependencies: [
+                "TinyStore",
+                .product(name: "BenchmarkCLI", package: "ArchitectureBench"),
+                .product(name: "BenchmarkSuites", package: "ArchitectureBench"),
+            ]
+        ),
         .testTarget(
             name: "TinyStoreTests",
             dependencies: [
