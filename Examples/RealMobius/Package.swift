@@ -27,6 +27,15 @@ let package = Package(
                 .product(name: "BenchmarkSuites", package: "ArchitectureBench"),
             ]
         ),
+        // ArchitectureBench's `bench` with MobiusCore added (README.md, "What an event costs").
+        .executableTarget(
+            name: "mobius-bench",
+            dependencies: [
+                "MobiusCoreArchitecture",
+                .product(name: "BenchmarkCLI", package: "ArchitectureBench"),
+                .product(name: "BenchmarkSuites", package: "ArchitectureBench"),
+            ]
+        ),
         // Measures what one event costs on MobiusCore's loops and on effect-values' (measure.sh).
         // It imports EffectValues, a module of ArchitectureBench that no product exports (SwiftPM
         // lets a package import the modules its dependencies' products are built from).
