@@ -85,7 +85,10 @@ let package = Package(
                 swiftSettings: strictness
             ),
             .testTarget(
-                name: "BenchmarkCLITests", dependencies: ["BenchmarkCLI", "BenchmarkSuites"], swiftSettings: strictness),
+                name: "BenchmarkCLITests",
+                dependencies: ["BenchmarkCLI", "BenchmarkSuites"],
+                swiftSettings: strictness
+            ),
             .executableTarget(
                 name: "bench",
                 dependencies: ["BenchmarkCLI"],
