@@ -27,7 +27,15 @@ let package = Package(
     name: "ArchitectureBench",
     platforms: [lowestMacOS],
     products: [
-        .executable(name: "bench", targets: ["bench"])
+        .executable(name: "bench", targets: ["bench"]),
+        // What a package of its own needs to check and measure its store (Examples/CustomStore):
+        // the features, their fakes and the `Architecture` entry point; the suites' contract
+        // (`ArchitectureSubject`); and the conformance scenarios, run from its tests.
+        .library(name: "Domain", targets: ["Domain"]),
+        .library(name: "BenchmarkSuites", targets: ["BenchmarkSuites"]),
+        .library(name: "ArchitectureConformance", targets: ["ArchitectureConformance"]),
+        // `bench` as a library: a package's own `bench` runs it with its stores added.
+        .library(name: "BenchmarkCLI", targets: ["BenchmarkCLI"]),
     ],
     targets: [
         .target(name: "Domain", swiftSettings: strictness),
@@ -62,9 +70,14 @@ let package = Package(
             ]
         }
         + [
+            .target(
+                name: "ArchitectureConformance",
+                dependencies: ["Domain", "TestSupport"],
+                swiftSettings: strictness
+            ),
             .testTarget(
                 name: "ConformanceTests",
-                dependencies: ["BenchmarkSuites", "Domain", "TestSupport"]
+                dependencies: ["ArchitectureConformance", "BenchmarkSuites", "Domain"]
                     + architectures.map { .target(name: $0) },
                 swiftSettings: strictness
             ),

@@ -1,4 +1,4 @@
-"""The architecture lists outside Swift agree with `ArchitectureID` in Sources/Domain.
+"""The architecture lists outside Swift agree with `ArchitectureID.builtIn` in Sources/Domain.
 
 docs/adding-an-architecture.md lists every place an architecture is registered. The Swift lists are
 checked by Tests/ConformanceTests/RegistryTests.swift; this checks the rest: the chart script's ids
@@ -22,11 +22,17 @@ DOCS = ROOT / "docs"
 
 
 def architecture_ids(swift_source: str) -> list[str]:
-    """The raw values of `enum ArchitectureID`'s cases, in declaration order."""
-    match = re.search(r"enum ArchitectureID\b[^{]*\{(.*?)\n\}", swift_source, re.DOTALL)
-    if match is None:
-        raise ValueError("no `enum ArchitectureID` found")
-    return re.findall(r'^\s*case\s+\w+\s*=\s*"([^"]+)"', match.group(1), re.MULTILINE)
+    """The raw values of `ArchitectureID.builtIn`, in order: each listed `.name` looked up in the
+    `static let name: ArchitectureID = "raw"` declarations."""
+    listing = re.search(r"static let builtIn: \[ArchitectureID\] = \[(.*?)\]", swift_source, re.DOTALL)
+    if listing is None:
+        raise ValueError("no `ArchitectureID.builtIn` found")
+    raw = dict(re.findall(r'static let (\w+): ArchitectureID = "([^"]+)"', swift_source))
+    names = re.findall(r"\.(\w+)", listing.group(1))
+    missing = [name for name in names if name not in raw]
+    if missing:
+        raise ValueError(f"builtIn lists ids with no declaration: {missing}")
+    return [raw[name] for name in names]
 
 
 def module_constant(python_source: str, name: str):
@@ -45,16 +51,20 @@ def index_table_ids(markdown: str) -> list[str]:
 
 
 class ArchitectureIDParsingTests(unittest.TestCase):
-    def test_reads_raw_values_in_order(self):
-        source = ('/// doc\npublic enum ArchitectureID: String, CaseIterable {\n'
-                  '    case b = "bee"\n    case a = "ay"\n\n'
-                  '    static func < (lhs: Self, rhs: Self) -> Bool { true }\n}\n'
-                  'enum Other { case c = "sea" }\n')
+    def test_reads_raw_values_in_builtin_order(self):
+        source = ('public struct ArchitectureID {\n'
+                  '    public static let ay: ArchitectureID = "ay"\n'
+                  '    public static let bee: ArchitectureID = "bee"\n'
+                  '    public static let builtIn: [ArchitectureID] = [\n        .bee, .ay,\n    ]\n}\n')
         self.assertEqual(architecture_ids(source), ["bee", "ay"])
 
-    def test_missing_enum_is_an_error(self):
+    def test_missing_list_is_an_error(self):
         with self.assertRaises(ValueError):
-            architecture_ids("enum Something {}")
+            architecture_ids("struct Something {}")
+
+    def test_undeclared_id_is_an_error(self):
+        with self.assertRaises(ValueError):
+            architecture_ids('static let builtIn: [ArchitectureID] = [.ghost]')
 
 
 class RegistryTests(unittest.TestCase):

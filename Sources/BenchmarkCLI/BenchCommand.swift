@@ -25,10 +25,21 @@ public enum BenchCommand {
     /// Runs `bench` with `arguments` (without the program name) and returns its exit status
     /// (``ExitStatus``, or a release re-run's own). `environment` supplies `PATH`, where a debug build
     /// looks for `swift` to re-run itself in release.
+    ///
+    /// `adding` lists architectures of the caller's own, measured after the seven built-in ones by
+    /// every suite, filter, format, gate and report (Examples/CustomStore's `bench`); a package's
+    /// `bench` passes the same list every time, since timing and counting passes re-run the program.
     public static func main(
-        _ arguments: [String], output: Output = .standard,
+        _ arguments: [String], adding subjects: [SubjectCases] = [], output: Output = .standard,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) async -> Int32 {
+        do {
+            try Subjects.add(subjects)
+        } catch {
+            let problem = BenchError.unusableInput(error.description)
+            output.error(problem.description)
+            return problem.status.rawValue
+        }
         if let command = arguments.first, command.hasPrefix("__") {
             return await child(
                 command, Array(arguments.dropFirst()), output: output, environment: environment)

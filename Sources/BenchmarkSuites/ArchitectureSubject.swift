@@ -9,8 +9,10 @@ import Foundation
 /// (`viewModel.increment()`, `store.send(.increment)`), not an existential or an intent
 /// translation. The adapter path (``Domain/FeatureDriver``) is measured separately in the
 /// `dispatch-adapter` suite so its cost stays visible.
+///
+/// A package of its own implements it to have its store measured: see `Examples/CustomStore`.
 @MainActor
-protocol ArchitectureSubject {
+public protocol ArchitectureSubject {
     /// The architecture's harness entry point, used by the adapter suite.
     associatedtype Entry: Architecture
     associatedtype Counter: AnyObject & Sendable
@@ -53,9 +55,6 @@ protocol ArchitectureSubject {
         onChange: @escaping @MainActor () -> Void
     )
 
-    /// Whether the observers of `observeCounter` wake only for their own counter; false by default.
-    static var observesSingleStoreCountersApart: Bool { get }
-
     static func makeMultiStoreApp(counters: Int, dependencies: Dependencies) -> MultiStoreApp
     static func observeCounter(
         _ app: MultiStoreApp,
@@ -89,12 +88,13 @@ protocol ArchitectureSubject {
 }
 
 extension ArchitectureSubject {
-    static var id: ArchitectureID { Entry.id }
+    /// The id of this subject's rows: its ``Entry``'s.
+    public static var id: ArchitectureID { Entry.id }
 
     /// Whether an observer registered by `observeCounter` on the single-store app wakes only when its
-    /// own counter changes (the store observes each element of a collection of child states, as
-    /// TCA's `@ObservableState` does), rather than on every change of the store.
-    static var observesSingleStoreCountersApart: Bool { false }
+    /// own counter changes: its ``Entry``'s
+    /// ``Domain/Architecture/observesSingleStoreCountersApart``.
+    public static var observesSingleStoreCountersApart: Bool { Entry.observesSingleStoreCountersApart }
 
     /// The architecture's name in result rows.
     static var name: ArchitectureName { ArchitectureName(id) }

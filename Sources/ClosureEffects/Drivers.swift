@@ -7,6 +7,10 @@ import Observation
 public enum ClosureEffectsArchitecture: Architecture {
     public static let id = ArchitectureID.closureEffects
 
+    /// The single store observes each counter apart, as TCA's `@ObservableState` observes the
+    /// elements of a collection of child states.
+    public static var observesSingleStoreCountersApart: Bool { true }
+
     @MainActor
     public static func makeCounter(
         _ dependencies: Dependencies

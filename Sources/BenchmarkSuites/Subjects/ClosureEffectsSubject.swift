@@ -6,8 +6,6 @@ import Foundation
 enum ClosureEffectsSubject: ArchitectureSubject {
     typealias Entry = ClosureEffectsArchitecture
 
-    static var observesSingleStoreCountersApart: Bool { true }
-
     static func makeCounter(quoteClient: QuoteClient) -> Store<CounterFeature> {
         Store(initialState: CounterState(), reducer: CounterFeature(quoteClient: quoteClient))
     }

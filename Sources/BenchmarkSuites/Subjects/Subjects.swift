@@ -3,8 +3,8 @@ import Domain
 
 /// Every architecture the suites measure, in table order: the one list to extend with a new one.
 @MainActor
-enum Subjects {
-    static let all: [SubjectCases] = [
+public enum Subjects {
+    static let builtIn: [SubjectCases] = [
         SubjectCases(ObservableViewModelSubject.self),
         SubjectCases(StoreSubclassSubject.self),
         SubjectCases(ClosureEffectsSubject.self),
@@ -13,6 +13,28 @@ enum Subjects {
         SubjectCases(LocalReducerSubject.self),
         SubjectCases(ViperReducerSubject.self),
     ]
+
+    /// The seven built-in architectures, then those a package of its own added with ``add(_:)``.
+    static private(set) var all = builtIn
+
+    /// Adds `subjects` after the built-in architectures, for every suite, filter and report of this
+    /// process; throws the one-line message of a subject whose id is already taken.
+    public static func add(_ subjects: [SubjectCases]) throws(DuplicateSubject) {
+        for subject in subjects {
+            guard !all.contains(where: { $0.id == subject.id }) else {
+                throw DuplicateSubject(id: subject.id)
+            }
+            all.append(subject)
+        }
+    }
+}
+
+/// Two subjects with the same id: the second would be unreachable by `--filter` and its rows would
+/// mix with the first's.
+public struct DuplicateSubject: Error, CustomStringConvertible {
+    public let id: ArchitectureID
+
+    public var description: String { "two architectures are named '\(id)'; each needs an id of its own" }
 }
 
 /// One architecture's case builders, bound to its concrete subject type.
@@ -23,14 +45,15 @@ enum Subjects {
 /// as an app would, instead of through protocol witnesses. `.ci/run` checks the release binary for
 /// these instantiations (`scripts/check_specialisations.sh`).
 @MainActor
-struct SubjectCases {
+public struct SubjectCases {
     let id: ArchitectureID
     let cases: [Suite: () -> [BenchmarkCase]]
     /// The cases of one size of the sized suites (`layout`, `state-copy`), so a run builds the
     /// objects of one size at a time (``SuiteRunner`` explains why).
     let casesOfSize: [Suite: (Int) -> [BenchmarkCase]]
 
-    init<S: ArchitectureSubject>(_ subject: S.Type) {
+    /// The cases of `subject`, for ``Subjects/add(_:)`` or this package's own list.
+    public init<S: ArchitectureSubject>(_ subject: S.Type) {
         id = S.id
         cases = [
             .dispatch: { Catalog.dispatchCases(S.self) },

@@ -35,7 +35,10 @@ public protocol AppDriver: FeatureDriver where Intent == AppIntent, Snapshot == 
 }
 
 /// One architecture's entry point for the harness: its id and how to build each feature.
-public protocol Architecture {
+///
+/// `SendableMetatype`, so the conformance scenarios can hold `any Architecture.Type` in the
+/// `Sendable` arguments Swift Testing runs in parallel.
+public protocol Architecture: SendableMetatype {
     /// The architecture's id, as used in module docs, CSV rows, chart legends and `--filter`.
     static var id: ArchitectureID { get }
 
@@ -49,19 +52,74 @@ public protocol Architecture {
 
     @MainActor static func makeApp(layout: Layout, counters: Int, _ dependencies: Dependencies)
         -> any AppDriver
+
+    /// Whether an observer of one counter in the single-store app wakes only when that counter
+    /// changes, because the store observes each element of a collection apart (as TCA's
+    /// `@ObservableState` does), instead of on every change of the store. False unless a style
+    /// says otherwise.
+    static var observesSingleStoreCountersApart: Bool { get }
 }
 
-/// The ids of the compared architectures, in the order tables and charts list them.
-public enum ArchitectureID: String, Sendable, CaseIterable, Comparable {
-    case observableViewModel = "observable-viewmodel"
-    case storeSubclass = "store-subclass"
-    case closureEffects = "closure-effects"
-    case effectValues = "effect-values"
-    case effectObjects = "effect-objects"
-    case localReducer = "local-reducer"
-    case viperReducer = "viper-reducer"
+extension Architecture {
+    public static var observesSingleStoreCountersApart: Bool { false }
+}
 
+/// The name of an architecture in module docs, CSV rows, chart legends and `--filter`: one of the
+/// seven built into this package, or one a package of its own adds.
+///
+/// A name is lowercase letters, digits and single hyphens, starting with a letter (`effect-values`,
+/// `mobius-core`), so it needs no quoting in CSV, Markdown or a shell. `reference` is taken by the
+/// reference benchmarks. Outside the seven, write one as a literal:
+/// `public static let id: ArchitectureID = "my-store"`.
+public struct ArchitectureID: RawRepresentable, Hashable, Sendable, Comparable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
+    public let rawValue: String
+
+    public var description: String { rawValue }
+
+    /// The id named `rawValue`, or `nil` when it is not a valid name (see the type's documentation).
+    public init?(rawValue: String) {
+        guard Self.isValid(rawValue) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    /// An id written in the source; an invalid name is a programming error and stops the program.
+    public init(stringLiteral name: String) {
+        guard let id = Self(rawValue: name) else {
+            preconditionFailure(
+                "'\(name)' is not an architecture id: use lowercase letters, digits and hyphens")
+        }
+        self = id
+    }
+
+    public static let observableViewModel: ArchitectureID = "observable-viewmodel"
+    public static let storeSubclass: ArchitectureID = "store-subclass"
+    public static let closureEffects: ArchitectureID = "closure-effects"
+    public static let effectValues: ArchitectureID = "effect-values"
+    public static let effectObjects: ArchitectureID = "effect-objects"
+    public static let localReducer: ArchitectureID = "local-reducer"
+    public static let viperReducer: ArchitectureID = "viper-reducer"
+
+    /// The seven architectures of this package, in the order tables and charts list them.
+    public static let builtIn: [ArchitectureID] = [
+        .observableViewModel, .storeSubclass, .closureEffects, .effectValues, .effectObjects, .localReducer,
+        .viperReducer,
+    ]
+
+    /// The built-in architectures in ``builtIn`` order, then any other by name.
     public static func < (lhs: ArchitectureID, rhs: ArchitectureID) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        let count = builtIn.count
+        let left = builtIn.firstIndex(of: lhs) ?? count
+        let right = builtIn.firstIndex(of: rhs) ?? count
+        return (left, lhs.rawValue) < (right, rhs.rawValue)
+    }
+
+    private static func isValid(_ name: String) -> Bool {
+        let allowed = name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+        }
+        return allowed && name.first?.isLetter == true && name.last != "-" && !name.contains("--")
+            && name != "reference" && name != "baseline"
     }
 }

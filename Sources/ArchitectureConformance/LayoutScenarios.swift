@@ -4,8 +4,7 @@ import Testing
 
 /// The composed app: the cross-feature tab rule, both layouts agreeing, and observer wake-ups.
 @MainActor
-@Suite("Conformance: composed app")
-struct LayoutConformanceTests {
+struct LayoutScenarios {
     func makeApp(_ subject: Subject, counters: Int, quoteClient: QuoteClient = .failing()) throws
         -> any AppDriver
     {
@@ -15,7 +14,6 @@ struct LayoutConformanceTests {
         return subject.type.makeApp(layout: layout, counters: counters, dependencies)
     }
 
-    @Test("A counter's loadQuote selects the counter tab; nothing else does", arguments: Subject.inApp)
     func loadQuoteSelectsCounterTab(subject: Subject) async throws {
         let app = try makeApp(subject, counters: 4, quoteClient: .constant(Quote(content: "c", author: "a")))
         #expect(app.layout == subject.mode.layout)
@@ -34,9 +32,6 @@ struct LayoutConformanceTests {
         #expect(snapshot.transfer.accounts.count == 2)
     }
 
-    @Test(
-        "Each counter's quote load is independent: loading one does not cancel another",
-        arguments: Subject.inApp)
     func independentCounters(subject: Subject) async throws {
         let gate = ResponseGate()
         let first = Quote(content: "first", author: "a")
@@ -53,11 +48,6 @@ struct LayoutConformanceTests {
         #expect(app.snapshot.counters.map(\.quote) == [first, second])
     }
 
-    @Test(
-        "One intent wakes every observer in a single store observed whole and only its own otherwise",
-        arguments: Subject.inApp,
-        [1, 10, 100]
-    )
     func observerWakeUps(subject: Subject, counters: Int) throws {
         let app = try makeApp(subject, counters: counters)
         var woken = Array(repeating: 0, count: counters)
@@ -82,8 +72,7 @@ struct LayoutConformanceTests {
 
 /// `app/no-op`: selecting the tab already shown changes nothing, and wakes either no counter
 /// observer or, in a single store observed whole that does not skip unchanged states, all of them.
-extension LayoutConformanceTests {
-    @Test("Selecting the tab already shown changes nothing", arguments: Subject.inApp)
+extension LayoutScenarios {
     func noOpChangesNothing(subject: Subject) async throws {
         let app = try makeApp(subject, counters: 5, quoteClient: .constant(Quote(content: "c", author: "a")))
         app.send(.counter(index: 1, .increment))
@@ -109,8 +98,7 @@ extension LayoutConformanceTests {
 
 /// Re-entrancy: an intent sent by an observer while the app is telling it about an intent is
 /// applied after that intent, never inside it, so neither overwrites the other.
-extension LayoutConformanceTests {
-    @Test("An intent sent from inside an observer is applied after the current one", arguments: Subject.inApp)
+extension LayoutScenarios {
     func reentrantIntentIsAppliedAfter(subject: Subject) async throws {
         let app = try makeApp(subject, counters: 3, quoteClient: .constant(Quote(content: "c", author: "a")))
         var sent = false

@@ -1,13 +1,6 @@
-import ClosureEffects
 import Domain
-import EffectObjects
-import EffectValues
-import LocalReducer
-import ObservableViewModel
-import StoreSubclass
 import TestSupport
 import Testing
-import ViperReducer
 
 /// How a feature is hosted while a scenario drives it.
 enum Mode: String, Sendable, CaseIterable {
@@ -31,36 +24,35 @@ enum Mode: String, Sendable, CaseIterable {
 }
 
 /// One architecture hosted one way: the unit every conformance scenario is parameterised over.
-struct Subject: Sendable, Hashable, CustomTestStringConvertible {
-    var architecture: ArchitectureID
-    var mode: Mode
+struct Subject: Sendable, Hashable {
+    let type: any Architecture.Type
+    let mode: Mode
+
+    var architecture: ArchitectureID { type.id }
+
+    /// Whether the single store wakes only the observer of the counter that changed
+    /// (``Domain/Architecture/observesSingleStoreCountersApart``).
+    var observesCountersApart: Bool { type.observesSingleStoreCountersApart }
 
     var testDescription: String { "\(architecture.rawValue) (\(mode.rawValue))" }
 
-    /// Every architecture in every mode (feature alone, single store, single store scoped, multi store).
-    static let all: [Subject] = ArchitectureID.allCases.flatMap { id in
-        Mode.allCases.map { Subject(architecture: id, mode: $0) }
+    /// `type` in every mode (feature alone, single store, single store scoped, multi store).
+    static func all(_ type: any Architecture.Type) -> [Subject] {
+        Mode.allCases.map { Subject(type: type, mode: $0) }
     }
 
-    /// Every architecture in every app layout.
-    static let inApp: [Subject] = all.filter { $0.mode != .feature }
+    /// `type` in every app layout.
+    static func inApp(_ type: any Architecture.Type) -> [Subject] {
+        all(type).filter { $0.mode != .feature }
+    }
 
-    var type: any Architecture.Type { Self.type(of: architecture) }
+    static func == (lhs: Subject, rhs: Subject) -> Bool {
+        lhs.architecture == rhs.architecture && lhs.mode == rhs.mode
+    }
 
-    /// Whether the single store observes each counter apart, as TCA's `@ObservableState` observes the
-    /// elements of a collection of child states: only `closure-effects`, which models TCA.
-    var observesCountersApart: Bool { architecture == .closureEffects }
-
-    static func type(of id: ArchitectureID) -> any Architecture.Type {
-        switch id {
-        case .observableViewModel: ObservableViewModelArchitecture.self
-        case .storeSubclass: StoreSubclassArchitecture.self
-        case .closureEffects: ClosureEffectsArchitecture.self
-        case .effectValues: EffectValuesArchitecture.self
-        case .effectObjects: EffectObjectsArchitecture.self
-        case .localReducer: LocalReducerArchitecture.self
-        case .viperReducer: ViperReducerArchitecture.self
-        }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(architecture)
+        hasher.combine(mode)
     }
 }
 

@@ -4,13 +4,11 @@ import Testing
 
 /// Scenarios 1–3 of features.md, over every architecture standalone and in both app layouts.
 @MainActor
-@Suite("Conformance: counter")
-struct CounterConformanceTests {
+struct CounterScenarios {
     let wisdom = Quote(content: "Measure, don't guess.", author: "Anonymous")
     let newer = Quote(content: "Only the newest answer counts.", author: "Bench")
     let outage = QuoteError(message: "The quote service is unavailable.")
 
-    @Test("1. increment ×3, decrement ×1 -> count 2", arguments: Subject.all)
     func incrementAndDecrement(subject: Subject) {
         let counter = CounterUnderTest(subject, quoteClient: .failing())
         var trace: [Int] = []
@@ -22,7 +20,6 @@ struct CounterConformanceTests {
         #expect(counter.state == CounterState(count: 2))
     }
 
-    @Test("2. a loaded quote is kept when the next load fails", arguments: Subject.all)
     func successThenFailure(subject: Subject) async throws {
         let counter = CounterUnderTest(subject, quoteClient: .scripted([.success(wisdom), .failure(outage)]))
         var trace: [CounterState] = []
@@ -47,7 +44,6 @@ struct CounterConformanceTests {
         }
     }
 
-    @Test("A new load clears the previous error", arguments: Subject.all)
     func loadClearsError(subject: Subject) async throws {
         let counter = CounterUnderTest(subject, quoteClient: .scripted([.failure(outage), .success(wisdom)]))
         counter.send(.loadQuote)
@@ -60,11 +56,6 @@ struct CounterConformanceTests {
         #expect(counter.state == CounterState(count: 1, quote: wisdom))
     }
 
-    @Test(
-        "3. two loads in flight, answered newest first: only the newest quote is applied",
-        arguments: Subject.all,
-        [true, false]
-    )
     func newestLoadWins(subject: Subject, gateHonoursCancellation: Bool) async throws {
         let gate = ResponseGate(honorsCancellation: gateHonoursCancellation)
         let counter = CounterUnderTest(
@@ -94,7 +85,6 @@ struct CounterConformanceTests {
         #expect(gate.waitingCount == 0)
     }
 
-    @Test("A cancelled load leaves no error behind", arguments: Subject.all)
     func cancelledLoadIsSilent(subject: Subject) async throws {
         let gate = ResponseGate(honorsCancellation: true)
         let counter = CounterUnderTest(
@@ -111,7 +101,6 @@ struct CounterConformanceTests {
         #expect(counter.state == CounterState(errorMessage: outage.message))
     }
 
-    @Test("settle() returns only once the fetch has answered", arguments: Subject.all)
     func settleAwaitsTheFetch(subject: Subject) async throws {
         let counter = CounterUnderTest(
             subject, quoteClient: .constant(wisdom, latency: .sleep(.milliseconds(20))))

@@ -5,8 +5,7 @@ import Testing
 
 /// Scenarios 4–7 of features.md, over every architecture standalone and in both app layouts.
 @MainActor
-@Suite("Conformance: transfer")
-struct TransferConformanceTests {
+struct TransferScenarios {
     static let opening: [Account] = [
         Account(id: AccountID(1), name: "A", balance: 100),
         Account(id: AccountID(2), name: "B", balance: 250),
@@ -19,7 +18,6 @@ struct TransferConformanceTests {
         TransferUnderTest(subject, bank: InMemoryBank(accounts: Self.opening, gate: gate))
     }
 
-    @Test("4. load accounts, transfer 30 from A to B", arguments: Subject.all)
     func successfulTransfer(subject: Subject) async throws {
         let transfer = makeTransfer(subject)
         transfer.send(.loadAccounts)
@@ -47,14 +45,6 @@ struct TransferConformanceTests {
         await transfer.expectBankIsConsistent(untouched: false)
     }
 
-    @Test(
-        "5. rejected transfers report the matching error and leave the bank untouched",
-        arguments: Subject.all,
-        [
-            Rejection.insufficientFunds, .zeroAmount, .negativeAmount, .sameAccount, .missingFrom, .missingTo,
-            .missingBoth,
-        ]
-    )
     func rejectedTransfer(subject: Subject, rejection: Rejection) async throws {
         let transfer = makeTransfer(subject)
         let accounts = try await transfer.loadAccounts()
@@ -80,7 +70,6 @@ struct TransferConformanceTests {
         #expect(transfer.state.error == nil)
     }
 
-    @Test("6. a network failure while loading accounts shows networkError", arguments: Subject.all)
     func networkFailureOnLoad(subject: Subject) async throws {
         let transfer = makeTransfer(subject)
         await transfer.bank.failNextCalls(1)
@@ -92,9 +81,6 @@ struct TransferConformanceTests {
         await transfer.expectBankIsConsistent(untouched: true)
     }
 
-    @Test(
-        "6. a network failure while submitting shows networkError, and a retry succeeds",
-        arguments: Subject.all)
     func networkFailureOnSubmit(subject: Subject) async throws {
         let transfer = makeTransfer(subject)
         _ = try await transfer.loadAccounts()
@@ -119,9 +105,6 @@ struct TransferConformanceTests {
         await transfer.expectBankIsConsistent(untouched: false)
     }
 
-    @Test(
-        "7. a second submit while the first is in flight is ignored: it neither runs nor replaces the first",
-        arguments: Subject.all)
     func doubleSubmit(subject: Subject) async throws {
         let gate = ResponseGate()
         gate.release(0)  // ticket 0 is the accounts load
@@ -155,9 +138,6 @@ struct TransferConformanceTests {
         await transfer.expectBankIsConsistent(untouched: false)
     }
 
-    @Test(
-        "A newer loadAccounts cancels the older: only the newest answer is shown",
-        arguments: Subject.all, [true, false])
     func newestLoadAccountsWins(subject: Subject, gateHonoursCancellation: Bool) async throws {
         let gate = ResponseGate(honorsCancellation: gateHonoursCancellation)
         let transfer = makeTransfer(subject, gate: gate)
@@ -181,7 +161,6 @@ struct TransferConformanceTests {
         #expect(gate.waitingCount == 0)
     }
 
-    @Test("settle() returns only once the bank has answered", arguments: Subject.all)
     func settleAwaitsTheBank(subject: Subject) async throws {
         let bank = InMemoryBank(accounts: Self.opening, latency: .sleep(.milliseconds(20)))
         let transfer = TransferUnderTest(subject, bank: bank)
@@ -197,7 +176,6 @@ struct TransferConformanceTests {
         #expect(!transfer.state.isSubmitting)
     }
 
-    @Test("Selecting and editing clear the error", arguments: Subject.all)
     func editingClearsError(subject: Subject) async throws {
         let transfer = makeTransfer(subject)
         _ = try await transfer.loadAccounts()
