@@ -4,12 +4,11 @@ import CThreadPlacement
 ///
 /// An effect round trip hops from the main actor's thread to a pool thread and back. With the two
 /// threads on different CPUs, each hop waits for the other CPU to wake, and on a virtual machine
-/// that wait is the hypervisor's, in phases that come and go: on the 2-core VM this project is
-/// measured on, a bare round trip's median was 27.7–56.7 µs in three processes with the threads
-/// free and 14.4–15.3 µs on one CPU, and a round trip's ratio to the bare one moved by up to 98%
-/// between processes. With both threads on one CPU, a hop is a switch between threads, and the
-/// round trip costs what the runtime and the architecture do (docs/measurement.md, "Round trips on
-/// one CPU").
+/// that wait is the hypervisor's, in phases that come and go, so a round trip's time moves between
+/// processes far more than its own work does. With both threads on one CPU, a hop is a switch
+/// between threads, and the round trip costs what the runtime and the architecture do
+/// (docs/measurement.md, "Round trips on one CPU"; figures in
+/// docs/evidence/2026-11-25/measurement.md, "Round trips on one CPU").
 public enum CPUConfinement {
     /// Whether this platform can confine threads (Linux); elsewhere ``onOneCPU(isolation:_:)`` just
     /// runs its body.

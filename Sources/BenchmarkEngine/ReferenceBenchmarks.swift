@@ -28,9 +28,10 @@ public enum ReferenceBenchmarks {
     /// A small piece of ordinary app work, the reference synchronous cases are divided by: each
     /// operation allocates and frees a class instance, reads and writes an entry of a 64-entry
     /// dictionary, and calls through an existential. On a shared machine, contention from outside
-    /// slows such work by a third or more for seconds at a time while a multiply chain does not move
-    /// (docs/measurement.md), so a case timed in the same rounds as this reference keeps its ratio
-    /// through a slow phase where its ratio to ``structMutation`` would not.
+    /// slows such work for seconds at a time while a multiply chain does not move
+    /// (docs/evidence/2026-11-25/measurement.md, "The machine's speed"), so a case timed in the
+    /// same rounds as this reference keeps its ratio through a slow phase where its ratio to
+    /// ``structMutation`` would not.
     public static var ordinaryWork: Benchmark {
         let table = OrdinaryWorkTable()
         let steps: [any OrdinaryWorkStep] = opaque([AddStep(), MultiplyStep()])

@@ -9,9 +9,10 @@ public struct BenchmarkConfiguration: Sendable, Equatable {
     public var samples: Int
     /// Kept rounds continue, past `samples`, until this much wall time has passed since the first
     /// kept round (default zero: exactly `samples` rounds). On a shared machine, bursts of
-    /// contention slow ordinary code by 20-85% for 0.2-0.8 s at a time (docs/measurement.md); a
-    /// benchmark whose samples all fall inside one burst reports the burst, so a run spreads every
-    /// benchmark's samples over a span longer than the bursts, and its statistics set them aside.
+    /// contention slow ordinary code for a fraction of a second at a time (docs/measurement.md,
+    /// "Rounds spread over 1 s"); a benchmark whose samples all fall inside one burst reports the
+    /// burst, so a run spreads every benchmark's samples over a span longer than the bursts, and
+    /// its statistics set them aside.
     public var minimumSpan: Duration
     /// Batch sizing stops growing here even if the target duration is not reached (a body the
     /// optimizer reduced to nothing); such results are flagged `reachedIterationLimit`.
@@ -76,10 +77,9 @@ public struct BenchmarkConfiguration: Sendable, Equatable {
 
 /// One of several processes that each take part of a group's rounds, whose samples are then pooled.
 ///
-/// With address-space randomisation, every process places the heap and the shared libraries
-/// anew, and a case can run faster or slower for a whole process because of where its code and
-/// data landed: one case family ran 14% to 24% slow at every N in single processes that were
-/// otherwise like the rest (docs/measurement.md, "Rounds in several processes"). Spreading a
+/// With address-space randomisation, every process places the heap and the shared libraries anew,
+/// and a case can run faster or slower for a whole process because of where its code and data
+/// landed (docs/evidence/2026-11-25/measurement.md, "Rounds in several processes"). Spreading a
 /// group's rounds over several processes times every case over several such draws, and its low
 /// percentile comes from the draws that suit it, as it does for stack positions.
 public struct RoundShare: Sendable, Equatable {
@@ -123,12 +123,13 @@ extension BenchmarkConfiguration {
     /// A benchmark timed in every round whose time tells whether the machine ran at its usual speed
     /// during that round.
     ///
-    /// On a shared machine, phases of outside contention slow ordinary code by a third to a half
-    /// for up to a second, and code that allocates more than the rest (docs/measurement.md, "Calm
-    /// rounds"). The gauge is ordinary work with no architecture in it. A round is calm when the
-    /// gauge's sample is within ``tolerance`` of the fastest gauge sample seen (in this run or, via
-    /// ``calmest``, before it); only calm rounds are kept when there are enough of them, and
-    /// sampling goes on, up to ``maximumSpan``, until there are.
+    /// On a shared machine, phases of outside contention slow ordinary code, and code that
+    /// allocates more than the rest (docs/measurement.md, "Calm rounds";
+    /// docs/evidence/2026-11-25/measurement.md, "The machine's speed"). The gauge is ordinary work
+    /// with no architecture in it. A round is calm when the gauge's sample is within ``tolerance``
+    /// of the fastest gauge sample seen (in this run or, via ``calmest``, before it); only calm
+    /// rounds are kept when there are enough of them, and sampling goes on, up to ``maximumSpan``,
+    /// until there are.
     public struct Gauge: Sendable, Equatable {
         /// The gauge's position among the benchmarks of the run.
         public var index: Int
@@ -278,14 +279,14 @@ public struct BenchmarkResult: Sendable, Equatable {
 
 /// Which statistic of a benchmark's samples stands for its cost when runs and cases are compared.
 ///
-/// On a shared machine, other tenants only ever add time to a sample: they slow allocation,
-/// hashing and calls by 20-85% in phases lasting from a fraction of a second to many seconds, and
-/// a phase can cover most of a group's samples. A synchronous body does the same work in every
-/// sample, so its fastest samples are the ones the machine disturbed least, and a low percentile
-/// repeats across processes where the median does not (docs/measurement.md, "Which statistic a
-/// comparison uses").
-/// A round trip's samples differ by how the operating system schedules its threads, which is part
-/// of what a round trip costs, so round trips keep the median.
+/// On a shared machine, other tenants only ever add time to a sample: they slow allocation, hashing
+/// and calls in phases lasting from a fraction of a second to many seconds
+/// (docs/evidence/2026-11-25/measurement.md, "The machine's speed"), and a phase can cover most of
+/// a group's samples. A synchronous body does the same work in every sample, so its fastest samples
+/// are the ones the machine disturbed least, and a low percentile repeats across processes where
+/// the median does not (docs/measurement.md, "Which statistic a comparison uses"). A round trip's
+/// samples differ by how the operating system schedules its threads, which is part of what a round
+/// trip costs, so round trips keep the median.
 public enum CostStatistic: String, Sendable, Equatable, Codable {
     /// The 10th percentile: synchronous benchmarks.
     case p10

@@ -3,13 +3,11 @@ import CStackAlignment
 /// Runs synchronous samples at stack positions chosen by the runner rather than by the process.
 ///
 /// Where a process's stack starts within a page depends on the size of its environment and
-/// arguments and on address-space randomisation, and a case's time can depend on it: on this
-/// project's 2-core VM, `layout effect-values app/no-op single-store` took 76–102 ns in processes
-/// that differed only in the length of one environment variable, the same at every N within a
-/// process, and so moved by up to 31% between processes of one build (docs/measurement.md,
-/// "Stack positions, cycled"). ``BenchmarkRunner`` therefore moves each round's samples to the
-/// next of a fixed sequence of positions in the page (``offset(forRound:)``), the same in every
-/// process, so every case is timed over the same spread of positions wherever its stack began.
+/// arguments and on address-space randomisation, and a case's time can depend on it enough to move
+/// between processes of one build (docs/evidence/2026-11-25/measurement.md, "Stack positions").
+/// ``BenchmarkRunner`` therefore moves each round's samples to the next of a fixed sequence of
+/// positions in the page (``offset(forRound:)``), the same in every process, so every case is timed
+/// over the same spread of positions wherever its stack began.
 public enum StackAlignment {
     /// The period stack positions repeat with: a page.
     public static let period = Int(CAC_STACK_PERIOD)

@@ -6,15 +6,16 @@
 /// come from the same process: the run whose time ratio for that case is the median of the runs'
 /// (the lower of the two middle ones for an even count, so of two runs the faster), among the runs
 /// that did not flag the case `disturbed` when there are any: a disturbed row's figures are what a
-/// slow machine gave, not a calm measurement. Not the lowest:
-/// within a process the 10th percentile already sets the machine's bursts aside, and what is left
-/// between processes goes both ways. In one process the reference of a whole group can run 1.5×
-/// slow, which lowers every ratio of that group by a third; the lowest ratio picks exactly that
-/// process, the median does not. A reference's rows (ratio 1 in every run) come from the run that
-/// most of its suite's cases came from, so the reference time a reader sees is the one most of
-/// their ratios were divided by. Each time row gains a ``Metric/processSpread`` row saying how far
-/// the runs disagreed (README, "The regression gate"). The merge has no derived rows: the run that
-/// asked for it derives them once, from the merged medians (``DerivedRows/adding(to:)``).
+/// slow machine gave, not a calm measurement. Not the lowest: within a process the 10th percentile
+/// already sets the machine's bursts aside, and what is left between processes goes both ways. In
+/// one process the reference of a whole group can run slow, which lowers every ratio of that group;
+/// the lowest ratio picks exactly that process, the median does not
+/// (docs/evidence/2026-11-25/measurement.md, "Best of several processes"). A reference's rows
+/// (ratio 1 in every run) come from the run that most of its suite's cases came from, so the
+/// reference time a reader sees is the one most of their ratios were divided by. Each time row
+/// gains a ``Metric/processSpread`` row saying how far the runs disagreed (README, "The regression
+/// gate"). The merge has no derived rows: the run that asked for it derives them once, from the
+/// merged medians (``DerivedRows/adding(to:)``).
 public enum BestOf {
     /// The rows of `runs` merged: each case's rows from its middle run (by time ratio, or by first
     /// figure for cases without a time), a reference's from the run most of its suite's other

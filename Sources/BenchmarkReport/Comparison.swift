@@ -61,28 +61,27 @@ public struct Comparison: Sendable {
         }
     }
 
-    /// The allowed rise of a synchronous time ratio, as a fraction: 25%. In ten clean comparisons
-    /// (docs/gate.md) the 2,550 ratios of light cases rose by at most 4.9%.
+    /// The allowed rise of a synchronous time ratio, as a fraction: 25%, well above what clean
+    /// comparisons of one build show (docs/evidence/2026-11-25/gate.md, "Times").
     public static let synchronousTimeTolerance = 0.25
 
     /// The allowed rise of a heavy synchronous case's time ratio (one allocating at least
     /// ``ResultRow/heavyBytesPerOperation`` per operation in the baseline): 100%. Such a case is
-    /// bound by memory, which the reference does not follow; in the same ten comparisons the 250
-    /// heavy ratios rose by up to 45%. Their allocation, retain and instruction counts stay gated
-    /// exactly.
+    /// bound by memory, which the reference does not follow, so its ratio moves more than a light
+    /// case's (docs/evidence/2026-11-25/gate.md, "Times"). Its allocation, retain and instruction
+    /// counts stay gated exactly.
     public static let heavyTimeTolerance = 1.0
 
     /// The allowed rise of a round trip's time ratio (a row timed in µs, in `effects` or
-    /// `state-copy`): 50%. Timed with every thread on one CPU, the 490 round-trip ratios of ten clean
-    /// comparisons rose by at most 21.3% (docs/gate.md); with the threads free, a round trip was
-    /// mostly the wait for another CPU to wake, and the tolerances had to be 400% and 150%.
+    /// `state-copy`): 50%. It holds because round trips are timed with every thread on one CPU
+    /// (``CPUConfinement``); the evidence, and what free threads needed, is in
+    /// docs/evidence/2026-11-25/gate.md, "Times".
     public static let roundTripTimeTolerance = 0.5
 
-    /// The smallest move of a time ratio that counts: a hundredth of the reference, about 1 ns of
-    /// ordinary work. Operations far cheaper than that (a no-op that compares one value: 0.3 ns)
-    /// are a few instructions in a tight loop, whose time doubles when the host's other
-    /// hyperthread is busy while the reference's does not; their instruction counts are gated
-    /// exactly instead (docs/gate.md).
+    /// The smallest move of a time ratio that counts: a hundredth of the reference. Operations far
+    /// cheaper than that (a no-op that compares one value) are a few instructions in a tight loop,
+    /// whose time doubles when the host's other hyperthread is busy while the reference's does not;
+    /// their instruction counts are gated exactly instead (docs/gate.md).
     public static let timeRatioFloor = 0.01
 
     /// How much an allocation, retain, release, task or observer count per operation may rise
@@ -90,10 +89,9 @@ public struct Comparison: Sendable {
     public static let countAllowance = 0.5
 
     /// The fraction of the baseline instructions per operation may rise (or fall) before it counts.
-    /// Ten quick instruction passes of one build counted identical figures for every row, but rows
-    /// whose dictionaries hash object addresses move when the heap does: a quick and a full pass of
-    /// one build differed by up to 1.7% in an Observation layout row (docs/measurement.md,
-    /// "Instructions"). The allowance sits above that and below a 5% regression.
+    /// Rows whose dictionaries hash object addresses move when the heap does, so the allowance sits
+    /// above what passes of one build differ by and below a 5% regression
+    /// (docs/evidence/2026-11-25/gate.md, "Other counts").
     public static let instructionTolerance = 0.02
 
     /// How many bytes per operation may be added before a rise counts, plus a fraction of the
@@ -104,14 +102,12 @@ public struct Comparison: Sendable {
     /// The fraction of the baseline the bytes of an operation may rise, for suites that need more
     /// than ``byteRelativeAllowance``. In `layout`, Observation's registrar keeps dictionaries keyed
     /// by object addresses, so with N observers the bytes of one action move with the heap's layout
-    /// while the malloc count stays exact: eleven clean runs of one build spread by up to 0.12%
-    /// (8,160 B of 6.76 MB, observable-viewmodel's single store at N = 10,000), and one of ten clean
-    /// gate comparisons failed on it at 0.1%. 0.5% keeps a margin of four; one more allocation per
-    /// action is caught by the malloc count. Effect round trips have no entry: run serially, their
-    /// bytes per operation do not move (`python3 scripts/byte_spread.py measure`: every `effects`
-    /// row and state-copy's submit equal to the byte over 20 quick and 5 full runs of one build, a
-    /// whole quick run and the baseline), so they are gated like every exact count, by
-    /// ``byteAllowance`` plus ``byteRelativeAllowance``.
+    /// while the malloc count stays exact; 0.5% keeps a margin above the spread of clean runs
+    /// (docs/evidence/2026-11-25/gate.md, "Other counts"), and one more allocation per action is
+    /// caught by the malloc count. Effect round trips have no entry: run serially, their bytes per
+    /// operation do not move (`python3 scripts/byte_spread.py measure`; docs/gate.md,
+    /// "Tolerances"), so they are gated like every exact count, by ``byteAllowance`` plus
+    /// ``byteRelativeAllowance``.
     public static let suiteByteRelativeAllowances: [Suite: Double] = [.layout: 0.005]
 
     /// How many bytes per effect a retention figure may rise before it counts as a leak.

@@ -119,15 +119,13 @@ public enum InstructionPass {
     /// length), nothing the child starts from depends on the parent's environment, working
     /// directory or temporary directory. That matters because their sizes shift where the child's
     /// objects land in the heap, and the counts of the Observation layouts move with the addresses
-    /// (probably through tables keyed by object identity, whose hash is the address): with the
-    /// parent's environment passed on, one 110-character variable more moved `closure-effects`'
-    /// scoped increment at N = 1 by 16 instructions, and in the gate of `.ci/run` layout rows moved
-    /// by 2.1–2.4% (docs/measurement.md, "Instructions"). The variables: every symbol bound when
-    /// the program loads (`LD_BIND_NOW=1`; bound lazily, the first call through each symbol runs
-    /// the dynamic linker's resolver, about 1,000 instructions, inside whichever counting window
+    /// (probably through tables keyed by object identity, whose hash is the address), enough to
+    /// fail the gate (docs/evidence/2026-11-25/measurement.md, "Instructions"). The variables:
+    /// every symbol bound when the program loads (`LD_BIND_NOW=1`; bound lazily, the first call
+    /// through each symbol runs the dynamic linker's resolver inside whichever counting window
     /// makes that call first), the shared libraries' retains and releases bound to the runtime
-    /// itself (``TimingProcesses/weakBinding``), so no count includes the retain counters' detour, and
-    /// deterministic hashing (``DeterministicHashing``).
+    /// itself (``TimingProcesses/weakBinding``), so no count includes the retain counters' detour,
+    /// and deterministic hashing (``DeterministicHashing``).
     static let childEnvironment = [
         "LD_BIND_NOW": "1", TimingProcesses.weakBinding.name: TimingProcesses.weakBinding.value,
         deterministicHashing: "1",

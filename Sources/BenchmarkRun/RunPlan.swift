@@ -8,15 +8,15 @@ import Foundation
 ///
 /// A run counts in this process and times in child processes (``timesInChildren(_:)``): to count
 /// retains and releases, the executable defines the runtime's entry points (`swift_retain`, …), and
-/// every call from the shared libraries (Observation, Foundation) passes through them, which cost
-/// the styles built on Observation up to 23.5% of a dispatch (docs/measurement.md, "Counting and
-/// timing in two processes"). The children are started with `LD_DYNAMIC_WEAK=1`, so the dynamic
-/// linker binds the libraries' calls to the runtime's own definitions. They run one after another,
-/// each taking a share of every group's rounds (``RoundShare``), and each times a heavy case in a
-/// process of its own. Processes exchange typed messages (``TimingOrder``, ``Reply``), never CSV;
-/// every process replies with measured rows or samples, and the growth figures are derived once,
-/// here, from the whole run's rows. With `--best-of` each whole run is a child of its own and
-/// ``BestOf`` merges their rows.
+/// every call from the shared libraries (Observation, Foundation) passes through them, which would
+/// slow the styles built on Observation (docs/measurement.md, "Counting and timing in two
+/// processes"). The children are started with `LD_DYNAMIC_WEAK=1`, so the dynamic linker binds the
+/// libraries' calls to the runtime's own definitions. They run one after another, each taking a
+/// share of every group's rounds (``RoundShare``), and each times a heavy case in a process of its
+/// own. Processes exchange typed messages (``TimingOrder``, ``Reply``), never CSV; every process
+/// replies with measured rows or samples, and the growth figures are derived once, here, from the
+/// whole run's rows. With `--best-of` each whole run is a child of its own and ``BestOf`` merges
+/// their rows.
 @MainActor
 public struct RunPlan {
     public var request: RunRequest

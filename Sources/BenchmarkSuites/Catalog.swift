@@ -269,7 +269,7 @@ enum Catalog {
     static let effectCountedOperations = 200
 
     /// Layout operations per counted window: about 2,000 observer wake-ups' worth at small N, and
-    /// at least ``layoutCountedOperationsFloor`` at large N, where one operation can take 100 ms.
+    /// at least ``layoutCountedOperationsFloor`` at large N, where one operation is slow.
     static func layoutCountedOperations(n: Int) -> Int {
         max(layoutCountedOperationsFloor, 2_000 / n / 2 * 2)
     }
@@ -281,9 +281,10 @@ enum Catalog {
     /// Layout operations in the counted warm-up before the windows, and in the count of observers
     /// woken. Building the app leaves in place everything an operation touches, so once one
     /// operation has done its first-use work every later one makes the same allocations and wakes
-    /// the same observers (docs/measurement.md, "Counting"); at N = 10,000 each operation costs
-    /// about 0.1 s of the allocation pass. Two, an even number, so that an intent alternating
-    /// between two values is counted over both.
+    /// the same observers (docs/measurement.md, "Counting"), while at N = 10,000 each operation
+    /// more lengthens the allocation pass (docs/evidence/2026-11-25/measurement.md, "Counting: the
+    /// layout warm-up"). Two, an even number, so that an intent alternating between two values is
+    /// counted over both.
     static let layoutWarmUpOperations = 2
 
     // MARK: - layout

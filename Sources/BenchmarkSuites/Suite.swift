@@ -35,17 +35,17 @@ public struct RunSize: Sendable, Equatable, Codable {
     public var minimumSpan: Duration
     /// How many effects the retention suite runs per architecture.
     public var retentionEffects: Int
-    /// The largest N the instruction pass counts (nil: every size). Under callgrind one operation
-    /// of a single store at N = 10,000 is about a billion instructions, and its layout cases alone
-    /// take over 7 minutes on a 2-core machine, so a quick run stops at N = 1,000.
+    /// The largest N the instruction pass counts (nil: every size). Under callgrind the single
+    /// stores at N = 10,000 take most of a full pass's time, so a quick run stops at N = 1,000
+    /// (docs/evidence/2026-11-25/measurement.md, "Instructions").
     public var instructionSizeLimit: Int?
     /// How many processes time the run, each taking an equal share of every group's rounds, whose
     /// samples are then pooled (``RoundShare``; docs/measurement.md, "Rounds in several processes").
     public var timingProcesses: Int
     /// How many times the allocation pass counts each synchronous case. Its counts are exact, so
     /// two repetitions show that they agree; one is enough to compare a run with a baseline that
-    /// showed it (the single-store layout cases at N = 10,000 take about 100 ms per operation, and
-    /// each repetition adds 12 operations per case: 6 s of a quick run).
+    /// showed it, and each repetition of the slowest layout cases costs seconds of a quick run
+    /// (docs/evidence/2026-11-25/measurement.md, "Counting: the layout warm-up").
     public var synchronousCountRepetitions: Int
 
     public init(
@@ -70,12 +70,11 @@ public struct RunSize: Sendable, Equatable, Codable {
         samples: 25, warmUpRounds: 3, targetSampleDuration: .milliseconds(1), retentionEffects: 10_000,
         minimumSpan: .seconds(1), timingProcesses: 3)
 
-    /// The CI-sized run: at least 7 samples of at least 0.5 ms each, spread over at least 0.25 s, in
-    /// one process (CI takes the best of three such runs);
-    /// 4,000 effects per retention figure (a store that keeps its tasks holds hundreds of bytes per
-    /// effect; one that forgets them holds a few hundred bytes in all, under 0.1 B per effect); the
-    /// same rows as a full run, except that instructions are counted up to N = 1,000 and
-    /// synchronous allocations are counted once.
+    /// The CI-sized run: at least 7 samples of at least 0.5 ms each, spread over at least 0.25 s,
+    /// in one process (CI takes the best of three such runs); 4,000 effects per retention figure
+    /// (enough to tell a store that keeps its tasks from one that forgets them:
+    /// docs/evidence/2026-11-25/gate.md, "Other counts"); the same rows as a full run, except that
+    /// instructions are counted up to N = 1,000 and synchronous allocations are counted once.
     public static let quick = RunSize(
         samples: 7, warmUpRounds: 1, targetSampleDuration: .microseconds(500), retentionEffects: 4_000,
         minimumSpan: .milliseconds(250), instructionSizeLimit: 1_000, synchronousCountRepetitions: 1)

@@ -52,7 +52,7 @@ public struct SuiteRunner {
     /// Times one heavy case, given as its group, in a process of its own, with `seed` for its rounds,
     /// and returns its time rows, as this runner would have made them. `bench` starts itself for it
     /// (docs/measurement.md, "Heavy cases in a process of their own"): in a process that had timed
-    /// other work first, heavy cases ran up to 17% slower than alone.
+    /// other work first, heavy cases ran slower than alone.
     public typealias HeavyCaseTimer =
         @MainActor (_ group: ResultRow.Key.Group, _ seed: UInt64) async throws(TimingFailure) -> [ResultRow]
 
@@ -152,8 +152,8 @@ public struct SuiteRunner {
     /// Runs one suite. A sized suite runs one size at a time, building the objects of that size
     /// just before they are measured and releasing them after: in a run that had built every size
     /// up front, the 70 apps of the layout suite (up to 10,000 counters and observers each) sat in
-    /// memory while the small ones were timed, and Observation single stores at N = 100 and 1,000
-    /// took 1.9-2.7x as long as with only their own size built.
+    /// memory while the small ones were timed, and slowed the Observation single stores at N = 100
+    /// and 1,000.
     private func run(_ suite: Suite, calmest: inout Double?) async throws(TimingFailure) -> [ResultRow] {
         guard let sizes = Self.sizes(of: suite) else {
             return try await run(suite, cases(of: suite), calmest: &calmest)
@@ -258,16 +258,16 @@ public struct SuiteRunner {
     ///
     /// Cases of one size N (or without a size) form one group, except that a case allocating at
     /// least `ResultRow.heavyBytesPerOperation` per operation gets rounds of its own (with the
-    /// reference), in a fresh process where the runner has a ``heavyCaseTimer``.
-    /// Groups run one after another, and the heap is trimmed before each. The reason is measured: a
-    /// layout case at N = 10,000 with Observation allocates and frees 6.7 MB per operation, and the
-    /// state it leaves in the allocator and the caches lands on whichever case runs next; next to
-    /// such cases, identical-work cases at N = 10 differed by up to 5x, and light cases at N =
-    /// 10,000 ran 2.2-2.8x slower than alone. A size's round trips (state-copy's submit) form a
-    /// group of their own after its synchronous cases, so that a synchronous sample never starts
-    /// while the pool's threads that a round trip woke are still spinning down, and every round of
-    /// a synchronous group is short (docs/measurement.md, "The isolation rule"). Groups keep the
-    /// order of first appearance; a heavy case follows its size's groups.
+    /// reference), in a fresh process where the runner has a ``heavyCaseTimer``. Groups run one
+    /// after another, and the heap is trimmed before each. The reason is measured: a layout case at
+    /// N = 10,000 with Observation allocates and frees megabytes per operation, and the state it
+    /// leaves in the allocator and the caches lands on whichever case runs next, so that cases
+    /// doing identical work measured far apart (docs/evidence/2026-11-25/measurement.md, "The
+    /// isolation rule"). A size's round trips (state-copy's submit) form a group of their own after
+    /// its synchronous cases, so that a synchronous sample never starts while the pool's threads
+    /// that a round trip woke are still spinning down, and every round of a synchronous group is
+    /// short (docs/measurement.md, "The isolation rule"). Groups keep the order of first
+    /// appearance; a heavy case follows its size's groups.
     static func timingGroups(_ cases: [BenchmarkCase], heavy: Set<ResultRow.Key.Group> = [])
         -> [TimingGroup]
     {
@@ -431,8 +431,8 @@ public struct SuiteRunner {
 
     /// Warm-up rounds of a heavy case's group. Its process is fresh, and finding the batch sizes
     /// has just run the case (at least twice) and the reference, so one round in the group's own
-    /// order is warm-up enough; at N = 10,000 each round more costs about 0.1 s in each of the
-    /// fifteen processes of a full run's single stores.
+    /// order is warm-up enough, and at N = 10,000 each round more is costly in every process of a
+    /// full run's single stores (docs/evidence/2026-11-25/measurement.md, "Heavy cases").
     static let heavyWarmUpRounds = 1
 
     /// `measured` (this process's results for the group `id`) pooled with the earlier shares'

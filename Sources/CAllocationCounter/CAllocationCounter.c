@@ -390,13 +390,12 @@ static void *next_definition(const char *name) {
     return next;
 }
 
-// One forwarder per entry point. Every retain and release the process makes runs it, timed or
-// not, so its common path (no window open, the runtime's definition already found) is kept to two
-// loads, two tests and a tail jump, with no stack frame: an earlier form (null check, frame, lazy
-// lookup inline) added 2-23% to the dispatch times, in proportion to each style's retain and release
-// traffic (docs/measurement.md, "Counting"). Everything else (finding the runtime's definition on
-// first use, counting) is in an out-of-line slow path; dlsym does not retain or release, so
-// resolving inside the call is safe.
+// One forwarder per entry point. Every retain and release the process makes runs it, timed or not,
+// so its common path (no window open, the runtime's definition already found) is kept to two loads,
+// two tests and a tail jump, with no stack frame, so that it adds as little as it can to the times
+// of styles with much retain and release traffic (docs/measurement.md, "Counting"). Everything else
+// (finding the runtime's definition on first use, counting) is in an out-of-line slow path; dlsym
+// does not retain or release, so resolving inside the call is safe.
 #define CAC_FORWARD(name, type)                                                       \
     static _Atomic(type) next_##name = NULL;                                          \
     __attribute__((noinline)) static type resolve_##name(void) {                      \

@@ -149,7 +149,7 @@ public final class WorkflowHost<W: Workflow> {
     func render() {
         var context = RenderContext<W.Action>()
         // A local copy: reading the stored state is then an instantaneous access, not one the
-        // runtime's exclusivity check must track for the whole render (measured: ~25 ns per action).
+        // runtime's exclusivity check must track for the whole render.
         let state = currentState
         let rendering = workflow.render(state: state, context: &context)
         currentRendering = rendering

@@ -266,7 +266,7 @@ where Handler.Effect == Feature.Effect, Handler.Event == Feature.Event {
     @inlinable
     func process(_ event: Event) {
         // A local copy: reading the stored state is then an instantaneous access, not one the
-        // runtime's exclusivity check must track for the whole update (measured: ~30 ns per event).
+        // runtime's exclusivity check must track for the whole update.
         let current = currentState
         let next = Feature.update(current, event)
         if let state = next.state {
