@@ -67,7 +67,7 @@ struct Highlights {
     let rows: [ResultRow]
 
     var lines: [String] {
-        layout + [effects, copying, noOp, references].compactMap { $0 } + [disturbed]
+        layout + [effects, copying].compactMap { $0 } + noOp + [references].compactMap { $0 } + [disturbed]
     }
 
     /// Per layout, the range of one `app/increment` at N = 1,000 across architectures.
@@ -106,18 +106,25 @@ struct Highlights {
         return "copying, a completed transfer on 10,000 accounts: " + span(bytes) { "\(grouped($0)) B" }
     }
 
-    /// Which single stores wake every observer when the tab already shown is selected again.
-    var noOp: String? {
+    /// Which single stores wake every observer when the tab already shown is selected again: one
+    /// line per count woken, the architectures that wake it named.
+    var noOp: [String] {
         let woken = figures.perArchitecture {
             figures.median(
                 .layout, $0, "app/no-op", .observersWoken, layout: "single-store", n: RunSummary.layoutSize)
         }
-        guard !woken.isEmpty else { return nil }
-        let all = woken.filter { $0.1 >= Double(RunSummary.layoutSize) }.map(\.0.rawValue)
-        let fewer = woken.filter { $0.1 < Double(RunSummary.layoutSize) }.map { "\($0.0) \(general($0.1))" }
-        return "no-op (app/no-op, single store, N = 1,000): every observer woken in "
-            + (all.isEmpty ? "none" : all.joined(separator: ", "))
-            + (fewer.isEmpty ? "" : "; fewer in " + fewer.joined(separator: ", "))
+        var counts: [Double] = []
+        for (_, count) in woken where !counts.contains(count) { counts.append(count) }
+        let lines = counts.sorted(by: >).map { count in
+            let label =
+                count >= Double(RunSummary.layoutSize) ? "every one (\(grouped(count)))" : grouped(count)
+            let names = woken.filter { $0.1 == count }.map(\.0.rawValue).joined(separator: ", ")
+            return "  \(label.padding(toLength: 21, withPad: " ", startingAt: 0)) \(names)"
+        }
+        return lines.isEmpty
+            ? []
+            : ["no-op (app/no-op: the tab shown selected again), observers woken in a single store of 1,000:"]
+                + lines
     }
 
     /// The references every time ratio divides by.

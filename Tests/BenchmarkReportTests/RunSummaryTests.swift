@@ -93,8 +93,8 @@ struct RunSummaryTests {
             ))
         #expect(
             lines.contains(
-                "no-op (app/no-op, single store, N = 1,000): every observer woken in closure-effects; fewer in store-subclass 0"
-            ))
+                "  every one (1,000)     closure-effects"))
+        #expect(lines.contains("  0                     store-subclass"))
         #expect(lines.contains("references: ordinary work 9.9 ns, bare round trip 13.7 µs"))
         #expect(lines.contains("0 of 26 rows flagged disturbed (timed while the machine never ran calm)"))
         #expect(lines.last == RunSummary.whereTheRowsAre)
