@@ -38,6 +38,7 @@ import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)
 from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter  # noqa: E402
+from results_table import FLOOR_LABEL, OWN_SELECTOR_ROWS, STYLE_FLOOR_ROWS  # noqa: E402
 
 import results_csv  # noqa: E402  (beside this script)
 
@@ -371,7 +372,7 @@ def draw_grouped_bars(ax, ctx: Context, rows: list[Row], errors: bool):
                  for position, feature in enumerate(features) if (arch, feature) in index]
         xs = [x for x, _ in drawn]
         bars = [row for _, row in drawn]
-        ax.bar(xs, [row.median for row in bars], width * 0.92, label=arch,
+        ax.bar(xs, [row.median for row in bars], width * 0.92, label=architecture_label(arch),
                color=ctx.colours[arch], edgecolor="white", linewidth=0.5,
                yerr=quartile_error(bars) if errors else None,
                error_kw={"ecolor": whisker_colour(ctx.colours[arch]), "elinewidth": 1.1,
@@ -388,11 +389,25 @@ def whisker_colour(bar_colour: str) -> str:
     return "#9A9A9A" if 0.2126 * red + 0.7152 * green + 0.0722 * blue < 0.15 else INK
 
 
+def architecture_label(architecture: str) -> str:
+    """The architecture id, marked when its figures are the style's floor (results_table.py's list)."""
+    return f"{architecture} ({FLOOR_LABEL})" if architecture in STYLE_FLOOR_ROWS else architecture
+
+
+def series_label(architecture: str, layout: str) -> str:
+    """One layout's line: the architecture's label and the layout, marked when the scoped layout
+    measures the project's own selector rather than anything the library has."""
+    own = layout == "single-store-scoped" and architecture in OWN_SELECTOR_ROWS
+    return f"{architecture_label(architecture)}, {layout}" + (" (own selector)" if own else "")
+
+
 def architecture_legend_handles(ctx: Context, architectures: list[str], kind: str):
     """Legend entries for architectures, as coloured patches or as coloured lines with markers."""
     if kind == "patch":
-        return [Patch(facecolor=ctx.colours[arch], label=arch) for arch in architectures]
-    return [Line2D([], [], color=ctx.colours[arch], marker=ctx.markers[arch], label=arch)
+        return [Patch(facecolor=ctx.colours[arch], label=architecture_label(arch))
+                for arch in architectures]
+    return [Line2D([], [], color=ctx.colours[arch], marker=ctx.markers[arch],
+                   label=architecture_label(arch))
             for arch in architectures]
 
 
@@ -576,7 +591,7 @@ def layout_chart(ctx: Context):
             (line,) = ax.plot([row.n for row in points], [row.median for row in points],
                               color=ctx.colours[arch], marker=ctx.markers[arch], markersize=4.5,
                               linestyle=line_style(layout), linewidth=1.6,
-                              label=f"{arch}, {layout}"
+                              label=f"{series_label(arch, layout)}"
                                     f"{exponent_label(exponents.get((arch, layout)))}")
             handles.append(line)
     finish_log_log(ax, rows, format_nanoseconds, "time per action (log scale)",
@@ -621,6 +636,7 @@ def observers_chart(ctx: Context):
             ax.plot([row.n for row in points], [row.median for row in points],
                     color=ctx.colours[arch], marker=ctx.markers[arch], markersize=4,
                     linestyle=line_style(layout), linewidth=1.6, label=f"{arch}, {layout}")
+        # Observers woken are behaviour, not cost: no "style's floor" mark here.
         ax.set_title(arch, fontsize=10, fontweight="bold")
         finish_log_log(ax, rows, format_quantity, "", "")
     for index, ax in enumerate(axes):
@@ -673,7 +689,7 @@ def draw_state_copy(ctx: Context, ax, rows: list[Row], banded: bool) -> None:
             ax.fill_between(xs, [row.p25 for row in points], [row.p75 for row in points],
                             color=ctx.colours[arch], alpha=0.18, linewidth=0)
         ax.plot(xs, [row.median for row in points], color=ctx.colours[arch],
-                marker=ctx.markers[arch], markersize=5, linewidth=1.6, label=arch)
+                marker=ctx.markers[arch], markersize=5, linewidth=1.6, label=architecture_label(arch))
 
 
 def format_bytes(value: float, _position=None) -> str:

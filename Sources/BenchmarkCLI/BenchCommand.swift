@@ -268,7 +268,9 @@ public enum BenchCommand {
             throw .unusableInput(
                 "cannot compare \(options.baseline) with \(options.current): \(error.description)")
         }
-        output.data(try report(comparison, options))
+        let coverage = GateCoverage(
+            comparison, baseline: baseline, current: current, machineNote: cpuNote(before, after))
+        output.data(try report(comparison, options, coverage))
         if let note = disturbedNote(comparison, current: current, path: options.current) {
             output.progress(note)
         }
@@ -286,18 +288,25 @@ public enum BenchCommand {
             + "the machine never ran calm while they were timed; run again before believing them"
     }
 
+    /// The CPU models of two runs, when they differ: why a counts-only comparison left times out.
+    static func cpuNote(_ before: RunMetadata, _ after: RunMetadata) -> String? {
+        before.cpu == after.cpu
+            ? nil : "the baseline's CPU model is '\(before.cpu)', this run's '\(after.cpu)'"
+    }
+
     /// The gate's report in the format asked for.
-    static func report(_ comparison: Comparison, _ options: Invocation.CompareOptions) throws(BenchError)
-        -> String
-    {
+    static func report(
+        _ comparison: Comparison, _ options: Invocation.CompareOptions, _ coverage: GateCoverage
+    ) throws(BenchError) -> String {
         switch options.format {
         case .text:
-            return ComparisonReport.render(comparison, showAll: options.showAll)
+            return ComparisonReport.render(comparison, showAll: options.showAll, coverage: coverage)
         case .markdown:
-            return MarkdownReport.render(comparison, baseline: options.baseline, current: options.current)
+            return MarkdownReport.render(
+                comparison, baseline: options.baseline, current: options.current, coverage: coverage)
         case .json:
             do {
-                return try ComparisonJSON.render(comparison)
+                return try ComparisonJSON.render(comparison, coverage: coverage)
             } catch {
                 throw .unusableInput("cannot write the comparison as JSON: \(error.localizedDescription)")
             }
@@ -348,17 +357,17 @@ public enum BenchCommand {
             + "\(new.phrase): record both the same way (--all-cpus or not) or compare counts only (--counts-only)"
     }
 
-    /// Why instruction rows are not compared, as one line, or nil. Valgrind passes the host CPU's
-    /// features and cache sizes through, and glibc picks its `memcpy` and friends by them, so
-    /// instruction counts carry only between runs on the same CPU model (and Swift version).
+    /// Why instruction rows are not compared, as one line, or nil. Under Valgrind glibc sees the
+    /// same synthetic CPU on every host, so counts carry across CPU models (docs/gate.md); they do
+    /// not carry across Swift versions (the runtime's code differs) or build configurations.
     static func instructionSkip(baseline: [ResultRow], _ before: RunMetadata, _ after: RunMetadata) -> String?
     {
         guard baseline.contains(where: { $0.kind == .instructions }),
-            before.cpu != after.cpu || before.swiftVersion != after.swiftVersion
+            before.swiftVersion != after.swiftVersion || before.configuration != after.configuration
         else { return nil }
-        return "instructions not compared: the baseline was counted on CPU '\(before.cpu)' with "
-            + "'\(before.swiftVersion)', this run on '\(after.cpu)' with '\(after.swiftVersion)' (glibc picks its "
-            + "memory functions by CPU; the runtime's code differs between Swift versions)"
+        return "instructions not compared: the baseline was counted with '\(before.swiftVersion)' "
+            + "(\(before.configuration)), this run with '\(after.swiftVersion)' (\(after.configuration)): "
+            + "the runtime's and the program's code differ between them"
     }
 
     static func readMetadata(forCSV path: String) throws(BenchError) -> RunMetadata {

@@ -33,12 +33,15 @@ enum ResultTable {
     static func number(_ value: Double) -> String { ReportText.number(value) }
 }
 
-/// The gate's report: every metric that changed, regressions first, and what to do next.
+/// The gate's report: every metric that changed, regressions first, what the gate checked per metric
+/// class (``GateCoverage``), and what to do next. When no time was gated, the first line says so.
 enum ComparisonReport {
-    static func render(_ comparison: Comparison, showAll: Bool) -> String {
+    static func render(_ comparison: Comparison, showAll: Bool, coverage: GateCoverage? = nil) -> String {
+        let coverage = coverage ?? GateCoverage(comparison)
         let listed = comparison.changes.filter { showAll || $0.verdict != .unchanged }
         let table = listed.isEmpty ? "" : changeTable(listed) + "\n"
-        return table + summary(comparison) + advice(comparison)
+        let noTime = coverage.noTimeLine.map { $0.prefix(1).uppercased() + $0.dropFirst() + ".\n" } ?? ""
+        return noTime + table + summary(comparison) + coverage.text + advice(comparison)
     }
 
     /// One line per listed change: verdict, metric, both values, the change and the unit.

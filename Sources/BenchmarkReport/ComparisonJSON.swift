@@ -15,6 +15,8 @@ public enum ComparisonJSON {
         /// How many metrics got each verdict; every verdict is present.
         public var verdicts: [String: Int]
         public var metrics: [Metric]
+        /// What the gate checked per suite and metric class, and every row it did not, with why.
+        public var coverage: GateCoverageJSON
     }
 
     /// One compared metric.
@@ -34,7 +36,8 @@ public enum ComparisonJSON {
         public var fails: Bool
     }
 
-    public static func report(_ comparison: Comparison) -> Report {
+    /// The report; `coverage` defaults to one made from `comparison` alone, without the runs' rows.
+    public static func report(_ comparison: Comparison, coverage: GateCoverage? = nil) -> Report {
         Report(
             verdict: comparison.hasRegression ? "fail" : "pass",
             comparesTimes: comparison.comparesTimes,
@@ -49,12 +52,13 @@ public enum ComparisonJSON {
                     baseline: change.baseline, current: change.current, changePercent: change.percent,
                     tolerance: comparison.toleranceText(change), verdict: change.verdict.rawValue,
                     fails: change.verdict.fails)
-            }
+            },
+            coverage: GateCoverageJSON(coverage ?? GateCoverage(comparison))
         )
     }
 
     /// The report as pretty-printed JSON, ending with a newline.
-    public static func render(_ comparison: Comparison) throws -> String {
-        try ReportJSON.encode(report(comparison))
+    public static func render(_ comparison: Comparison, coverage: GateCoverage? = nil) throws -> String {
+        try ReportJSON.encode(report(comparison, coverage: coverage))
     }
 }

@@ -6,10 +6,18 @@ import Foundation
 /// A verdict line first, then one section per verdict in the order they matter: regressions,
 /// behaviour changes, suspicious speed-ups, improvements, informational changes; then the unchanged
 /// metrics, collapsed in a `<details>` block. Every row gives the baseline, the current value, the
-/// change and the tolerance it was judged with. Sections without rows are left out.
+/// change and the tolerance it was judged with. Sections without rows are left out. Before the
+/// unchanged metrics, a table says what the gate checked (``GateCoverage``); when no time was
+/// gated, the verdict line says so.
 public enum MarkdownReport {
-    public static func render(_ comparison: Comparison, baseline: String, current: String) -> String {
-        var parts = [verdictLine(comparison), summary(comparison, baseline: baseline, current: current)]
+    /// The report; `coverage` defaults to one made from `comparison` alone, without the runs' rows.
+    public static func render(
+        _ comparison: Comparison, baseline: String, current: String, coverage: GateCoverage? = nil
+    ) -> String {
+        let coverage = coverage ?? GateCoverage(comparison)
+        var parts = [
+            verdictLine(comparison, coverage), summary(comparison, baseline: baseline, current: current),
+        ]
         for verdict in Comparison.Verdict.allCases where verdict != .unchanged {
             let changes = comparison.changes.filter { $0.verdict == verdict }
             guard !changes.isEmpty else { continue }
@@ -17,6 +25,7 @@ public enum MarkdownReport {
             parts.append("#### \(title(verdict)) (\(changes.count))\n\n\(explanation).")
             parts.append(table(changes, comparison))
         }
+        parts.append(coverage.markdown)
         let unchanged = comparison.changes.filter { $0.verdict == .unchanged }
         if !unchanged.isEmpty {
             parts.append(
@@ -39,12 +48,13 @@ public enum MarkdownReport {
         }
     }
 
-    static func verdictLine(_ comparison: Comparison) -> String {
+    static func verdictLine(_ comparison: Comparison, _ coverage: GateCoverage) -> String {
         let failing = comparison.failures.count
         let total = comparison.changes.count
+        let noTime = coverage.noTimeLine.map { "; \($0)" } ?? ""
         return comparison.hasRegression
-            ? "### ❌ Benchmark gate: FAIL, \(failing) of \(total) metrics fail"
-            : "### ✅ Benchmark gate: PASS, \(total) metrics compared, none fails"
+            ? "### ❌ Benchmark gate: FAIL, \(failing) of \(total) metrics fail\(noTime)"
+            : "### ✅ Benchmark gate: PASS, \(total) metrics compared, none fails\(noTime)"
     }
 
     private static func summary(_ comparison: Comparison, baseline: String, current: String) -> String {

@@ -53,6 +53,9 @@ protocol ArchitectureSubject {
         onChange: @escaping @MainActor () -> Void
     )
 
+    /// Whether the observers of `observeCounter` wake only for their own counter; false by default.
+    static var observesSingleStoreCountersApart: Bool { get }
+
     static func makeMultiStoreApp(counters: Int, dependencies: Dependencies) -> MultiStoreApp
     static func observeCounter(
         _ app: MultiStoreApp,
@@ -87,6 +90,11 @@ protocol ArchitectureSubject {
 
 extension ArchitectureSubject {
     static var id: ArchitectureID { Entry.id }
+
+    /// Whether an observer registered by `observeCounter` on the single-store app wakes only when its
+    /// own counter changes (the store observes each element of a collection of child states, as
+    /// TCA's `@ObservableState` does), rather than on every change of the store.
+    static var observesSingleStoreCountersApart: Bool { false }
 
     /// The architecture's name in result rows.
     static var name: ArchitectureName { ArchitectureName(id) }

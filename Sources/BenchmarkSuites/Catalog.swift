@@ -7,6 +7,8 @@ import Foundation
 ///
 /// Each builder is generic over the subject, so the compiler specialises the measured loop for the
 /// architecture's concrete types. Objects under test are created here, outside the timed region.
+/// Every timed body is a local function named `timed…`, the function the measured region calls:
+/// `scripts/check_specialisations.sh` finds that name, specialised for each subject, in the binary.
 @MainActor
 enum Catalog {
     /// The full feature name of every case the suites build (a test checks this list against them),
@@ -91,21 +93,24 @@ enum Catalog {
         let transfer = S.makeTransfer(TransferState(accounts: accounts), dependencies: dependencies())
         let selectable = [accounts[0], accounts[1]]
         let id = S.id.rawValue
-        let increment = Benchmark("\(id) counter/increment") { iterations in
+        func timedIncrement(_ iterations: Int) {
             for _ in 0..<iterations {
                 S.increment(counter)
             }
         }
-        let updateAmount = Benchmark("\(id) transfer/updateAmount") { iterations in
+        func timedUpdateAmount(_ iterations: Int) {
             for iteration in 0..<iterations {
                 S.updateAmount(transfer, amounts[iteration & 1])
             }
         }
-        let selectFrom = Benchmark("\(id) transfer/selectFrom") { iterations in
+        func timedSelectFrom(_ iterations: Int) {
             for iteration in 0..<iterations {
                 S.selectFrom(transfer, selectable[iteration & 1])
             }
         }
+        let increment = Benchmark("\(id) counter/increment", timedIncrement)
+        let updateAmount = Benchmark("\(id) transfer/updateAmount", timedUpdateAmount)
+        let selectFrom = Benchmark("\(id) transfer/selectFrom", timedSelectFrom)
         return [
             BenchmarkCase(
                 suite: .dispatch, architecture: S.name, feature: "counter/increment", benchmark: increment,
@@ -176,17 +181,19 @@ enum Catalog {
             TransferState(), dependencies: dependencies(bank: InMemoryBank(accounts: bankAccounts)))
         let accounts = [Account].sample(count: 2, balance: 1_000)
         let samples = LatestSample<SubmitSample<S>>()
-        let loadQuote = Benchmark("\(id) counter/loadQuote") { iterations in
+        func timedLoadQuote(_ iterations: Int) async {
             for _ in 0..<iterations {
                 await S.loadQuote(counter)
             }
         }
-        let submitTransfer = submitTransferBenchmark(S.self, accounts: accounts, keptIn: samples)
-        let loadAccounts = Benchmark("\(id) transfer/loadAccounts") { iterations in
+        func timedLoadAccounts(_ iterations: Int) async {
             for _ in 0..<iterations {
                 await S.loadAccounts(loading)
             }
         }
+        let loadQuote = Benchmark("\(id) counter/loadQuote", timedLoadQuote)
+        let submitTransfer = submitTransferBenchmark(S.self, accounts: accounts, keptIn: samples)
+        let loadAccounts = Benchmark("\(id) transfer/loadAccounts", timedLoadAccounts)
         return [
             effectCase(
                 S.name, "counter/loadQuote", loadQuote, Postconditions.loadsQuote(S.self, counter, loadQuote)),
@@ -206,11 +213,14 @@ enum Catalog {
     static func submitTransferBenchmark<S: ArchitectureSubject>(
         _ subject: S.Type, accounts: [Account], keptIn samples: LatestSample<SubmitSample<S>>
     ) -> Benchmark {
-        Benchmark(
+        func timedSubmit(_ transfer: inout S.Transfer) async {
+            await S.submitTransfer(transfer)
+        }
+        return Benchmark(
             "\(S.id.rawValue) transfer/submitTransfer",
             setUp: { _ in freshTransfer(S.self, accounts: accounts, keptIn: samples) },
             prepare: { transfer, index in prepareSubmit(S.self, transfer, accounts, index) },
-            operation: { transfer in await S.submitTransfer(transfer) }
+            operation: timedSubmit
         )
     }
 
@@ -309,17 +319,19 @@ enum Catalog {
             }
         }
         let name = "\(S.id.rawValue) \(layout.rawValue) n=\(n)"
-        let increment = Benchmark(name) { iterations in
+        func timedIncrement(_ iterations: Int) {
             for _ in 0..<iterations {
                 S.increment(app, counterAt: n / 2)
             }
         }
+        let increment = Benchmark(name, timedIncrement)
         let tabs = opaque([Tab.counter, .counter])
-        let noOp = Benchmark("\(name) no-op") { iterations in
+        func timedNoOp(_ iterations: Int) {
             for iteration in 0..<iterations {
                 S.selectTab(app, tabs[iteration & 1])
             }
         }
+        let noOp = Benchmark("\(name) no-op", timedNoOp)
         return [
             layoutCase(
                 S.self, "app/increment", layout: layout, n: n, wakes: wakes, benchmark: increment,
@@ -342,17 +354,19 @@ enum Catalog {
             S.observeCounter(app, at: index) { counter.count += 1 }
         }
         let name = "\(S.id.rawValue) \(Layout.multiStore.rawValue) n=\(n)"
-        let increment = Benchmark(name) { iterations in
+        func timedIncrement(_ iterations: Int) {
             for _ in 0..<iterations {
                 S.increment(app, counterAt: n / 2)
             }
         }
+        let increment = Benchmark(name, timedIncrement)
         let tabs = opaque([Tab.counter, .counter])
-        let noOp = Benchmark("\(name) no-op") { iterations in
+        func timedNoOp(_ iterations: Int) {
             for iteration in 0..<iterations {
                 S.selectTab(app, tabs[iteration & 1])
             }
         }
+        let noOp = Benchmark("\(name) no-op", timedNoOp)
         return [
             layoutCase(
                 S.self, "app/increment", layout: .multiStore, n: n, wakes: wakes, benchmark: increment,
@@ -406,11 +420,12 @@ enum Catalog {
         let transfer = S.makeTransfer(
             TransferState(accounts: .sample(count: n)), dependencies: dependencies())
         let amounts: [Decimal] = [25, 50]
-        let updateAmount = Benchmark("\(S.id.rawValue) state-copy n=\(n)") { iterations in
+        func timedUpdateAmount(_ iterations: Int) {
             for iteration in 0..<iterations {
                 S.updateAmount(transfer, amounts[iteration & 1])
             }
         }
+        let updateAmount = Benchmark("\(S.id.rawValue) state-copy n=\(n)", timedUpdateAmount)
         return BenchmarkCase(
             suite: .stateCopy, architecture: S.name, feature: "transfer/updateAmount", n: n,
             benchmark: updateAmount,
@@ -425,13 +440,16 @@ enum Catalog {
     static func submitStateCopyCase<S: ArchitectureSubject>(_ subject: S.Type, n: Int) -> BenchmarkCase {
         let accounts = [Account].sample(count: n, balance: 1_000)
         let samples = LatestSample<SubmitSample<S>>()
+        func timedSubmit(_ transfer: inout S.Transfer) async {
+            await S.submitTransfer(transfer)
+        }
         let submitTransfer = Benchmark(
             "\(S.id.rawValue) state-copy submitTransfer n=\(n)",
             setUp: { _ in
                 freshTransfer(S.self, accounts: .sample(count: n, balance: 1_000), keptIn: samples)
             },
             prepare: { transfer, index in prepareSubmit(S.self, transfer, accounts, index) },
-            operation: { transfer in await S.submitTransfer(transfer) }
+            operation: timedSubmit
         )
         return BenchmarkCase(
             suite: .stateCopy, architecture: S.name, feature: "transfer/submitTransfer", n: n,

@@ -287,12 +287,14 @@ extension Postconditions {
     }
 
     /// `app/increment` on a single-store app of `n` counters: see ``increments(_:_:_:perOperation:read:)``.
-    /// Every observer wakes, or, `scoped`, only the incremented counter's.
+    /// Every observer wakes, or, `scoped` or in a store that observes its counters apart, only the
+    /// incremented counter's.
     static func incrementsSingleStore<S: ArchitectureSubject>(
         _ subject: S.Type, _ app: S.SingleStoreApp, n: Int, scoped: Bool, _ wakes: LayoutWakes,
         _ benchmark: Benchmark
     ) -> Postcondition {
-        increments(benchmark, wakes, perOperation: scoped ? 1 : n) { S.counterSnapshot(app, at: n / 2) }
+        let perOperation = scoped || S.observesSingleStoreCountersApart ? 1 : n
+        return increments(benchmark, wakes, perOperation: perOperation) { S.counterSnapshot(app, at: n / 2) }
     }
 
     /// `app/increment` on a multi-store app: see ``increments(_:_:_:perOperation:read:)``.

@@ -10,8 +10,8 @@ import Observation
 /// has its own `CancelID.fetch`: counter 3's `loadQuote` cancels only counter 3's fetch. Cross-feature
 /// logic lives here too: a counter's `loadQuote` selects the counter tab.
 ///
-/// A view for one counter row observes it through a row store,
-/// ``Store/scopeCounter(at:)``, so an increment wakes that row's observers only.
+/// A view for one counter row reads it through the store (`store.counters[3]`) or through a row
+/// store, ``Store/scopeCounter(at:)``; either way an increment wakes that row's observers only.
 ///
 /// ```swift
 /// let store = Store(initialState: AppFeature.State(counterCount: 10), reducer: AppFeature(dependencies))
@@ -120,6 +120,10 @@ public struct AppFeature: Reducer {
             .map(feedback: Feedback.transfer, output: Output.transfer)
     }
 }
+
+/// The app state's children: `store.counters` is observed by its elements' identity, element by element.
+extension CounterState: ChildState {}
+extension TransferState: ChildState {}
 
 extension Store where R == AppFeature {
     /// A store for counter `index` alone: its observers wake only when that counter changes.

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// The store's task table: every running effect task under a key, and the keys of the cancellable
@@ -12,9 +13,8 @@ import Synchronization
 /// grows with the number of effects a store has ever run ("State containers" keeps every task forever).
 @MainActor
 final class EffectTable {
-    private var running: [Int: RunningEffect] = [:]
-    private var keysByCancellationID: [CancellationID: Set<Int>] = [:]
-    private var nextKey = 0
+    private var running: [UUID: RunningEffect] = [:]
+    private var keysByCancellationID: [CancellationID: Set<UUID>] = [:]
 
     var runningCount: Int {
         running.count
@@ -24,14 +24,13 @@ final class EffectTable {
         keysByCancellationID.count
     }
 
-    /// Starts `operation` as an effect task and records it until it finishes.
+    /// Starts `operation` as an effect task and records it under `key` until it finishes.
     func start(
+        id key: UUID,
         priority: TaskPriority?,
         cancellationIDs: [CancellationID],
         operation: @escaping @Sendable () async -> Void
     ) -> Task<Void, Never> {
-        let key = nextKey
-        nextKey += 1
         let task: Task<Void, Never>
         if cancellationIDs.isEmpty {
             task = Task(priority: priority) { @MainActor [weak self] in
@@ -72,7 +71,7 @@ final class EffectTable {
         }
     }
 
-    private func effectDidFinish(key: Int) {
+    private func effectDidFinish(key: UUID) {
         guard let effect = running.removeValue(forKey: key) else { return }
         for id in effect.cancellationIDs {
             keysByCancellationID[id]?.remove(key)
@@ -108,17 +107,13 @@ private struct RunningEffect {
 @usableFromInline
 struct EffectBatch<Output: Sendable> {
     @usableFromInline var outputs: [Output] = []
-    @usableFromInline var tasks: EffectTaskList?
+    /// The list the started tasks go into: made for every send, as TCA's store makes its locked task
+    /// list before it knows whether an effect will start.
+    @usableFromInline let tasks: EffectTaskList
 
     @inlinable
-    init() {}
-
-    /// The list the started tasks go into, created with the first of them.
-    mutating func taskList() -> EffectTaskList {
-        if let tasks { return tasks }
-        let list = EffectTaskList()
-        tasks = list
-        return list
+    init(tasks: EffectTaskList) {
+        self.tasks = tasks
     }
 
     @usableFromInline
@@ -130,8 +125,7 @@ struct EffectBatch<Output: Sendable> {
     /// The task that backs the send's ``StoreTask``, or nil when no effect was started.
     @inlinable
     func finish() -> Task<Void, Never>? {
-        guard let tasks else { return nil }
-        return tasks.awaitingTask()
+        tasks.isEmpty ? nil : tasks.awaitingTask()
     }
 }
 
@@ -142,6 +136,14 @@ struct EffectBatch<Output: Sendable> {
 @usableFromInline
 final class EffectTaskList: Sendable {
     private let tasks = Mutex<[Task<Void, Never>]>([])
+
+    @usableFromInline
+    init() {}
+
+    @usableFromInline
+    var isEmpty: Bool {
+        tasks.withLock { $0.isEmpty }
+    }
 
     func append(_ task: Task<Void, Never>) {
         tasks.withLock { $0.append(task) }

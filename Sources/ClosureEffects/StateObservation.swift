@@ -1,50 +1,75 @@
 import Foundation
 import Observation
 
+/// A feature's state that a parent state holds as a child: TCA's `@ObservableState` child.
+///
+/// A collection of child states read through a ``Store`` (`store.counters`) is observed by its
+/// elements' identity and each element on its own, as TCA observes an `IdentifiedArray` of
+/// `@ObservableState` values: an element changed in place wakes the observers that read that element,
+/// not the observers of the collection. A collection of plain values (`[Account]`) is observed as one
+/// field, by value.
+public protocol ChildState: Equatable {}
+
 /// A store for one element of a collection in a parent ``Store``'s state: TCA's scoped child store
 /// for a row, made with ``Store/scope(_:index:action:)``.
 ///
 /// It has no state of its own: ``state`` is the parent's element, and ``send(_:)`` embeds the action
 /// into the parent's input and sends it to the parent, which processes it like any other input.
-///
-/// **When observers wake.** TCA's `@ObservableState` gives every state value an identity and a
-/// registrar of its own and notifies a field's observers when the field is written, unless the old
-/// and the new value have the same identity (for a child state, the same `_$id`; for a collection of
-/// child states, the same element ids). Its root store writes the state back once per send, and each
-/// scoped child store then checks whether its own value's identity changed. This module's states
-/// are Domain's plain structs, with no identity or registrar inside, so the store does the same work
-/// from the outside, once per write-back, by position:
-///
-/// - a value's identity is where it sits: a field of the state (`\.counters`, `\.transfer`) or an
-///   element of a collection (row 3 of `\.counters`);
-/// - it is *changed* when its new value differs from the old one: bit-for-bit identical values are
-///   unchanged without further work (TCA compares its id sets the same way), otherwise `==` decides.
-///
-/// So a row store's observers wake only when their row's value changes, and a field's observers only
-/// when that field's value changes. Where TCA differs: it wakes a field written with an equal plain
-/// value (we compare), and it does not wake a collection field's observers when an element changes in
-/// place (the element's own registrar does); here a collection field observes its whole content, and
-/// a row store is the way to observe one element.
+/// When its observers wake is described in `docs/architectures/closure-effects.md`: in short, only
+/// when its element changes, and the element is checked after every write-back of the parent, as
+/// each of TCA's child stores checks its own state whenever the root store's state is set.
 @MainActor
 public final class ScopedStore<State, Action: Sendable>: Observable {
-    private let row: ObservedRow<State>
+    private let element: ObservedElement<State>
     private let sendToParent: @MainActor (Action) -> StoreTask
 
-    init(row: ObservedRow<State>, send: @escaping @MainActor (Action) -> StoreTask) {
-        self.row = row
+    init(element: ObservedElement<State>, send: @escaping @MainActor (Action) -> StoreTask) {
+        self.element = element
         self.sendToParent = send
     }
 
-    /// The row's current value. Reading it inside `withObservationTracking` observes this row alone.
+    /// The element's current value. Reading it inside `withObservationTracking` observes this element
+    /// alone.
     public var state: State {
-        row.observers.access()
-        return row.value
+        element.observers.access()
+        return element.value
     }
 
     /// Sends `action` to the parent store, embedded into the parent's input.
     @discardableResult
     public func send(_ action: Action) -> StoreTask {
         sendToParent(action)
+    }
+}
+
+/// A collection of child states read through a ``Store``: `store.counters`.
+///
+/// Reading it observes the collection's identity (which element is at which position; here the
+/// positions, so only a change of `count`), and reading an element by position observes that element
+/// alone: `store.counters[3]` wakes when counter 3 changes and when counters are added or removed, as
+/// TCA's `store.counters[id: id]` followed by reading the element's fields does.
+@MainActor
+public struct ObservedElements<Element: Equatable> {
+    private let elements: [Element]
+    private let slice: ElementsSlice<Element>
+
+    init(_ elements: [Element], slice: ElementsSlice<Element>) {
+        self.elements = elements
+        self.slice = slice
+    }
+
+    public var count: Int {
+        elements.count
+    }
+
+    public var indices: Range<Int> {
+        elements.indices
+    }
+
+    /// Element `index`; reading it observes that element.
+    public subscript(index: Int) -> Element {
+        slice.element(at: index, value: elements[index]).observers.access()
+        return elements[index]
     }
 }
 
@@ -78,31 +103,30 @@ final class StateSlices<State> {
     @usableFromInline private(set) var isEmpty = true
     private var all: [StateSlice<State>] = []
     private var changing: [StateSlice<State>] = []
-    private var fields: [AnyKeyPath: StateSlice<State>] = [:]
-    private var rowLists: [AnyKeyPath: StateSlice<State>] = [:]
+    private var byKeyPath: [AnyKeyPath: StateSlice<State>] = [:]
 
     func field<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> FieldSlice<State, Value> {
-        if let slice = fields[keyPath] as? FieldSlice<State, Value> { return slice }
+        if let slice = byKeyPath[keyPath] as? FieldSlice<State, Value> { return slice }
         let slice = FieldSlice(keyPath)
-        fields[keyPath] = slice
-        add(slice)
+        add(slice, at: keyPath)
         return slice
     }
 
-    func rows<Element: Equatable>(_ keyPath: KeyPath<State, [Element]>) -> RowsSlice<State, Element> {
-        if let slice = rowLists[keyPath] as? RowsSlice<State, Element> { return slice }
-        let slice = RowsSlice(keyPath)
-        rowLists[keyPath] = slice
-        add(slice)
+    func elements<Element: Equatable>(_ keyPath: KeyPath<State, [Element]>) -> CollectionSlice<State, Element>
+    {
+        if let slice = byKeyPath[keyPath] as? CollectionSlice<State, Element> { return slice }
+        let slice = CollectionSlice(keyPath)
+        add(slice, at: keyPath)
         return slice
     }
 
-    private func add(_ slice: StateSlice<State>) {
+    private func add(_ slice: StateSlice<State>, at keyPath: AnyKeyPath) {
+        byKeyPath[keyPath] = slice
         all.append(slice)
         isEmpty = false
     }
 
-    /// Calls `willSet` on the observers of every slice that differs between `old` and `new`, and
+    /// Calls `willSet` on the observers of every slice that changed between `old` and `new`, and
     /// returns whether there was one.
     @usableFromInline
     func willChange(from old: State, to new: State) -> Bool {
@@ -135,7 +159,8 @@ class StateSlice<State> {
     func didChange() {}
 }
 
-/// One field of the state, compared with `==` after a bitwise check.
+/// One field of the state, observed by value: its observers wake when the new value is not `==` to
+/// the old one, as TCA's `@ObservableState` setter skips an `Equatable` value equal to the old.
 final class FieldSlice<State, Value: Equatable>: StateSlice<State> {
     let observers = SliceObservers()
     private let keyPath: KeyPath<State, Value>
@@ -145,11 +170,7 @@ final class FieldSlice<State, Value: Equatable>: StateSlice<State> {
     }
 
     override func willChange(from old: State, to new: State) -> Bool {
-        let oldValue = old[keyPath: keyPath]
-        let newValue = new[keyPath: keyPath]
-        if isBitwiseIdentical(oldValue, newValue) || oldValue == newValue {
-            return false
-        }
+        guard !isSameValue(old[keyPath: keyPath], new[keyPath: keyPath]) else { return false }
         observers.willSet()
         return true
     }
@@ -159,58 +180,134 @@ final class FieldSlice<State, Value: Equatable>: StateSlice<State> {
     }
 }
 
-/// The scoped rows of one collection in the state, each with its own observers.
-final class RowsSlice<State, Element: Equatable>: StateSlice<State> {
+/// A collection of child states: the observers of its identity and of each observed element.
+final class CollectionSlice<State, Element: Equatable>: StateSlice<State> {
+    let content: ElementsSlice<Element>
     private let keyPath: KeyPath<State, [Element]>
-    private var rows: [ObservedRow<Element>?] = []
-    private var changing: [ObservedRow<Element>] = []
+    private var identityChanged = false
 
     init(_ keyPath: KeyPath<State, [Element]>) {
         self.keyPath = keyPath
+        self.content = ElementsSlice()
     }
 
-    /// The observed row at `index`, created from `state` the first time.
-    func row(at index: Int, in state: State) -> ObservedRow<Element> {
-        if index < rows.count, let row = rows[index] { return row }
-        let row = ObservedRow(state[keyPath: keyPath][index])
-        if index >= rows.count {
-            rows.append(contentsOf: repeatElement(nil, count: index + 1 - rows.count))
-        }
-        rows[index] = row
-        return row
+    /// The collection's elements in `state`, read through the store.
+    func elements(in state: State) -> ObservedElements<Element> {
+        content.identityObservers.access()
+        return ObservedElements(state[keyPath: keyPath], slice: content)
     }
 
-    /// Checks every scoped row, as each of TCA's child stores checks its own state after a write-back;
-    /// an untouched collection (the same buffer) is skipped at once.
+    /// The identity changed if the count did (the ids are the positions). Elements: every element
+    /// with a row store is checked after every write-back, whatever changed, as each of TCA's child
+    /// stores checks its own state whenever the root store's state is set; if the buffer was
+    /// replaced, the other observed elements at the positions whose content differs wake too.
     override func willChange(from old: State, to new: State) -> Bool {
-        let newRows = new[keyPath: keyPath]
-        if isSameBuffer(old[keyPath: keyPath], newRows) { return false }
-        for index in rows.indices where index < newRows.count {
-            guard let row = rows[index], row.value != newRows[index] else { continue }
-            row.observers.willSet()
-            row.value = newRows[index]
-            changing.append(row)
+        let oldElements = old[keyPath: keyPath]
+        let newElements = new[keyPath: keyPath]
+        identityChanged = oldElements.count != newElements.count
+        if identityChanged {
+            content.identityObservers.willSet()
+        }
+        var elementChanged = content.willChangeScoped(to: newElements)
+        if !isSameBuffer(oldElements, newElements) {
+            elementChanged = content.willChange(from: oldElements, to: newElements) || elementChanged
+        }
+        return identityChanged || elementChanged
+    }
+
+    override func didChange() {
+        if identityChanged {
+            content.identityObservers.didSet()
+            identityChanged = false
+        }
+        content.didChange()
+    }
+}
+
+/// The observed elements of one collection, each with its own observers and last value.
+@MainActor
+final class ElementsSlice<Element: Equatable> {
+    let identityObservers = SliceObservers()
+    private var byIndex: [ObservedElement<Element>?] = []
+    private var scoped: [ObservedElement<Element>] = []
+    private var changing: [ObservedElement<Element>] = []
+
+    /// The observed element at `index`, created with `value` the first time.
+    func element(at index: Int, value: @autoclosure () -> Element) -> ObservedElement<Element> {
+        if index < byIndex.count, let element = byIndex[index] { return element }
+        let element = ObservedElement(index: index, value: value())
+        if index >= byIndex.count {
+            byIndex.append(contentsOf: repeatElement(nil, count: index + 1 - byIndex.count))
+        }
+        byIndex[index] = element
+        return element
+    }
+
+    /// The observed element at `index`, now also checked on every write-back for its row stores.
+    func scopedElement(at index: Int, value: @autoclosure () -> Element) -> ObservedElement<Element> {
+        let element = element(at: index, value: value())
+        if !element.hasStore {
+            element.hasStore = true
+            scoped.append(element)
+        }
+        return element
+    }
+
+    /// Calls `willSet` on the observers of each observed element without a row store that differs
+    /// between `old` and `new`, the collection's last and new content, and returns whether there was
+    /// one. (``willChangeScoped(to:)`` has checked the elements with a row store.)
+    func willChange(from old: [Element], to new: [Element]) -> Bool {
+        forEachDifference(old, new) { index in
+            if index < byIndex.count, let element = byIndex[index], !element.hasStore {
+                notify(element, of: new[index])
+            }
         }
         return !changing.isEmpty
     }
 
-    override func didChange() {
-        for row in changing {
-            row.observers.didSet()
+    /// Checks every element that has a row store against `elements`, as each of TCA's child stores
+    /// checks its own state after every write-back, and returns whether one changed.
+    func willChangeScoped(to elements: [Element]) -> Bool {
+        for element in scoped where element.index < elements.count {
+            let newValue = elements[element.index]
+            if !isSameValue(element.value, newValue) {
+                notify(element, of: newValue)
+            }
+        }
+        return !changing.isEmpty
+    }
+
+    private func notify(_ element: ObservedElement<Element>, of newValue: Element) {
+        element.observers.willSet()
+        element.value = newValue
+        changing.append(element)
+    }
+
+    func didChange() {
+        for element in changing {
+            element.observers.didSet()
         }
         changing.removeAll(keepingCapacity: true)
     }
 }
 
-/// One scoped row: its last value and its observers.
+/// One observed element: its position, its last value and its observers.
 @MainActor
-final class ObservedRow<Value> {
+final class ObservedElement<Value> {
+    let index: Int
     var value: Value
+    var hasStore = false
     let observers = SliceObservers()
 
-    init(_ value: Value) {
+    init(index: Int, value: Value) {
+        self.index = index
         self.value = value
     }
+}
+
+/// Whether `lhs` and `rhs` are the same value: the same bits, or else `==`.
+func isSameValue<Value: Equatable>(_ lhs: Value, _ rhs: Value) -> Bool {
+    isBitwiseIdentical(lhs, rhs) || lhs == rhs
 }
 
 /// Whether `lhs` and `rhs` have the same bits: the same scalars and the same references, so certainly
@@ -220,6 +317,29 @@ private func isBitwiseIdentical<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
         withUnsafeBytes(of: rhs) { rhsBytes in
             guard let lhsBase = lhsBytes.baseAddress, let rhsBase = rhsBytes.baseAddress else { return true }
             return memcmp(lhsBase, rhsBase, lhsBytes.count) == 0
+        }
+    }
+}
+
+/// Calls `body` with each position below both counts at which `old` and `new` hold values that are
+/// not `==`. The buffers are compared a run of elements at a time, byte for byte, so a run copied
+/// unchanged costs one `memcmp`; only a run whose bytes differ is compared element by element.
+private func forEachDifference<Element: Equatable>(
+    _ old: [Element], _ new: [Element], _ body: (Int) -> Void
+) {
+    let count = min(old.count, new.count)
+    let run = 64
+    old.withUnsafeBufferPointer { oldBuffer in
+        new.withUnsafeBufferPointer { newBuffer in
+            guard let oldBase = oldBuffer.baseAddress, let newBase = newBuffer.baseAddress else { return }
+            for start in stride(from: 0, to: count, by: run) {
+                let end = min(start + run, count)
+                let bytes = (end - start) * MemoryLayout<Element>.stride
+                guard memcmp(oldBase + start, newBase + start, bytes) != 0 else { continue }
+                for index in start..<end where oldBase[index] != newBase[index] {
+                    body(index)
+                }
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 
 /// A feature's logic as one function: change the state for a message, and say what to do next.
@@ -42,9 +43,16 @@ extension Message: Equatable where Action: Equatable, Feedback: Equatable {}
 ///   reduces every queued message into the copy and assigns the copy back once. While the copy is
 ///   changed the old state is still alive, so changing an element of an array copies the array: a
 ///   single-store counter action copies the `counters` array, as it does in TCA.
-/// - **Observation per field.** Reading ``state`` observes the whole state. Reading a field through
-///   the store (`store.counters`, `store.selectedTab`) observes that field alone, and a row store from
-///   ``scope(_:index:action:)`` observes one element; see ``ScopedStore`` for the rules.
+/// - **TCA's per-send bookkeeping.** Every message passes through an action buffer that is released
+///   after the send, every send makes a locked task list, and every reduced message gets a `UUID`,
+///   the key of its effect's task: the allocations TCA's root store makes on every send.
+/// - **Observation as `@ObservableState` does it.** Reading a field through the store
+///   (`store.selectedTab`, `store.transfer`) observes that field alone, and a value written equal to
+///   the old one wakes nobody. A collection of ``ChildState``s (`store.counters`) is observed by its
+///   elements' identity, and each element read from it (`store.counters[3]`) or through a row store
+///   from ``scope(_:index:action:)`` on its own. Reading ``state`` observes the whole state, as a view
+///   store observing the whole state did before Observation. The rules, and where they differ from
+///   TCA's, are in `docs/architectures/closure-effects.md`.
 /// - **Effects in a task table.** Each `run` becomes a task, kept only while it runs. Cancellable work
 ///   runs in a task of its own inside it, registered under its ids (TCA's `withTaskCancellation`).
 ///   ``send(_:)`` returns a ``StoreTask`` backed by one more task that awaits the send's effects and
@@ -58,7 +66,7 @@ extension Message: Equatable where Action: Equatable, Feedback: Equatable {}
 @dynamicMemberLookup
 public final class Store<R: Reducer>: Observable {
     /// The current state. Only the reducer changes it. Reading it inside `withObservationTracking` (or
-    /// a SwiftUI body) observes every write-back, whatever it changed.
+    /// a SwiftUI body) observes every write-back, whatever it changed: whole-state observation.
     @inlinable
     public var state: R.State {
         registrar.access(self, keyPath: stateKeyPath)
@@ -69,9 +77,12 @@ public final class Store<R: Reducer>: Observable {
     @usableFromInline let reducer: R
     @usableFromInline let registrar = ObservationRegistrar()
     @usableFromInline let stateKeyPath: KeyPath<Store, R.State>
-    /// Messages waiting to be reduced; only non-empty while ``isProcessing``.
+    /// The action buffer: the messages of the current send, waiting to be reduced; empty, with no
+    /// buffer, between sends.
     @usableFromInline var queue: [Message<R.Action, R.Feedback>] = []
     @usableFromInline var isProcessing = false
+    /// The source of the `UUID` every reduced message gets, as in TCA's root store.
+    @usableFromInline var actionIDs = ActionIDs()
     @usableFromInline let slices = StateSlices<R.State>()
     let effects = EffectTable()
     private var outputListeners: [AsyncStream<R.Output>.Continuation] = []
@@ -103,25 +114,20 @@ public final class Store<R: Reducer>: Observable {
 
     /// Processes `message`, or queues it if a message is already being processed.
     ///
-    /// The message is reduced into a copy of the state, then whatever it queued; the copy is written
-    /// back once, and what the woken observers queued is processed the same way, in a new round.
+    /// As in TCA's root store, every message goes through the action buffer (``queue``), which is
+    /// released at the end of the send, and every send makes a task list, whether or not an effect
+    /// starts. The messages are reduced into a copy of the state, each with a fresh `UUID` for its
+    /// effect; the copy is written back once, and what the woken observers queued is processed the
+    /// same way, in a new round.
     @inlinable
     func process(_ message: Message<R.Action, R.Feedback>) -> Task<Void, Never>? {
-        guard !isProcessing else {
-            queue.append(message)
-            return nil
-        }
+        queue.append(message)
+        guard !isProcessing else { return nil }
         isProcessing = true
-        var batch = EffectBatch<R.Output>()
+        var batch = EffectBatch<R.Output>(tasks: EffectTaskList())
         var state = currentState
-        let effect = reducer.reduce(into: &state, message: message)
-        if !effect.isNone {
-            apply(effect, to: &batch)
-        }
         while true {
-            if !queue.isEmpty {
-                reduceQueue(into: &state, batch: &batch)
-            }
+            reduceQueue(into: &state, batch: &batch)
             writeBack(state)
             if !batch.outputs.isEmpty {
                 emit(batch.takeOutputs())
@@ -133,22 +139,24 @@ public final class Store<R: Reducer>: Observable {
         return batch.finish()
     }
 
-    /// Reduces the queued messages in order, including those queued while it runs, and empties the queue.
+    /// Reduces the queued messages in order, including those queued while it runs, and releases the
+    /// queue's buffer, as TCA's store empties its action buffer after every send.
     @inlinable
     func reduceQueue(into state: inout R.State, batch: inout EffectBatch<R.Output>) {
         var index = 0
         while index < queue.count {
             let effect = reducer.reduce(into: &state, message: queue[index])
+            let effectID = actionIDs.next()
             index += 1
             if !effect.isNone {
-                apply(effect, to: &batch)
+                apply(effect, to: &batch, id: effectID)
             }
         }
-        queue.removeAll(keepingCapacity: true)
+        queue.removeAll()
     }
 
     /// Assigns the reduced copy back and wakes the observers of the whole state and of every observed
-    /// field or row that changed. Observers run inside this call; what they send is queued.
+    /// field or element that changed. Observers run inside this call; what they send is queued.
     @inlinable
     func writeBack(_ state: R.State) {
         registrar.willSet(self, keyPath: stateKeyPath)
@@ -176,30 +184,35 @@ public final class Store<R: Reducer>: Observable {
         effects.cancellationIDCount
     }
 
-    /// Applies one effect: cancellations first, then queued feedback, outputs and new tasks.
+    /// Applies one effect: cancellations first, then queued feedback, outputs and new tasks. The
+    /// first task is kept under `id`, the `UUID` of the message that returned the effect; each
+    /// further one under a `UUID` of its own (TCA merges an effect's work into one task).
     @usableFromInline
-    func apply(_ effect: Effect<R.Feedback, R.Output>, to batch: inout EffectBatch<R.Output>) {
+    func apply(_ effect: Effect<R.Feedback, R.Output>, to batch: inout EffectBatch<R.Output>, id: UUID) {
         for case .cancel(let id) in effect.operations {
             effects.cancel(id: id)
         }
+        var taskID: UUID? = id
         for operation in effect.operations {
             switch operation {
             case .cancel: continue
             case .send(let feedback): queue.append(.feedback(feedback))
             case .output(let output): batch.outputs.append(output)
-            case .run(let work): start(work, in: batch.taskList())
+            case .run(let work):
+                start(work, id: taskID ?? actionIDs.next(), in: batch.tasks)
+                taskID = nil
             }
         }
     }
 
-    private func start(_ work: Effect<R.Feedback, R.Output>.Work, in list: EffectTaskList) {
+    private func start(_ work: Effect<R.Feedback, R.Output>.Work, id: UUID, in list: EffectTaskList) {
         let send = Send<R.Feedback> { [weak self] feedback in
             if let task = self?.process(.feedback(feedback)) {
                 list.append(task)
             }
         }
         let operation = work.operation
-        let task = effects.start(priority: work.priority, cancellationIDs: work.cancellationIDs) {
+        let task = effects.start(id: id, priority: work.priority, cancellationIDs: work.cancellationIDs) {
             await operation(send)
         }
         list.append(task)
@@ -234,13 +247,22 @@ extension Store {
 // MARK: - Observation per field
 
 extension Store {
-    /// One field of the state, observed on its own: `store.selectedTab`, `store.counters`.
+    /// One field of the state, observed on its own: `store.selectedTab`, `store.transfer`.
     ///
-    /// Observers are woken only when this field's value changes (see ``ScopedStore`` for the rule). A
-    /// key path deeper than one field (`\.transfer.amount`) is observed as one slice of its own.
+    /// Observers are woken only when this field's value changes: a value written equal to the old one
+    /// wakes nobody. A key path deeper than one field (`\.transfer.amount`) is observed as one slice of
+    /// its own.
     public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<R.State, Value>) -> Value {
         slices.field(keyPath).observers.access()
         return currentState[keyPath: keyPath]
+    }
+
+    /// A collection of child states, observed by its elements' identity and element by element:
+    /// `store.counters` observes which counters there are, `store.counters[3]` also counter 3 alone.
+    public subscript<Element: ChildState>(dynamicMember keyPath: KeyPath<R.State, [Element]>)
+        -> ObservedElements<Element>
+    {
+        slices.elements(keyPath).elements(in: currentState)
     }
 
     /// A value the store cannot compare: reading it observes the whole state, like ``state``.
@@ -253,15 +275,17 @@ extension Store {
     /// Its ``ScopedStore/state`` is that element, and its observers are woken only when that element
     /// changes; its inputs are embedded into this store's with `action`, e.g.
     /// `store.scope(\.counters, index: 3, action: AppFeature.Action.counter(index:_:))`. Every store for
-    /// the same row shares one set of observers. The row must exist when it is scoped; if the
-    /// collection later shrinks below it, the row store keeps showing the element's last value.
+    /// the same row shares one set of observers, with the observers that read the element through
+    /// this store. The row must exist when it is scoped; if the collection later shrinks below it,
+    /// the row store keeps showing the element's last value.
     public func scope<Element: Equatable, ElementAction: Sendable>(
         _ rows: KeyPath<R.State, [Element]>,
         index: Int,
         action: @escaping @MainActor (Int, ElementAction) -> R.Action
     ) -> ScopedStore<Element, ElementAction> {
-        let row = slices.rows(rows).row(at: index, in: currentState)
-        return ScopedStore(row: row) { [self] elementAction in
+        let element = slices.elements(rows).content.scopedElement(
+            at: index, value: currentState[keyPath: rows][index])
+        return ScopedStore(element: element) { [self] elementAction in
             send(action(index, elementAction))
         }
     }

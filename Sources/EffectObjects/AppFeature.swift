@@ -33,16 +33,37 @@ public struct AppFeature: Workflow, Sendable {
         }
     }
 
-    /// The app as its screens show it: the selected tab and every child's rendering, one per row.
+    /// The app as its screens show it: the selected tab and every child's rendering, one per row,
+    /// with the sinks the rows send their actions to.
+    ///
+    /// Two renderings are equal when they show the same thing: the sinks, new in every render pass,
+    /// are not compared.
     public struct Rendering: Equatable, Sendable {
         public var selectedTab: Tab
         public var counters: [CounterState]
         public var transfer: TransferState
+        /// Counter `i`'s sink: where its row sends `CounterFeature.Action`s. Empty in a rendering
+        /// built by hand.
+        public var counterSinks: [Sink<CounterFeature.Action>]
+        /// The transfer screen's sink; `nil` in a rendering built by hand.
+        public var transferSink: Sink<TransferFeature.Action>?
 
-        public init(selectedTab: Tab, counters: [CounterState], transfer: TransferState) {
+        public init(
+            selectedTab: Tab,
+            counters: [CounterState],
+            transfer: TransferState,
+            counterSinks: [Sink<CounterFeature.Action>] = [],
+            transferSink: Sink<TransferFeature.Action>? = nil
+        ) {
             self.selectedTab = selectedTab
             self.counters = counters
             self.transfer = transfer
+            self.counterSinks = counterSinks
+            self.transferSink = transferSink
+        }
+
+        public static func == (lhs: Rendering, rhs: Rendering) -> Bool {
+            lhs.selectedTab == rhs.selectedTab && lhs.counters == rhs.counters && lhs.transfer == rhs.transfer
         }
     }
 
@@ -84,17 +105,22 @@ public struct AppFeature: Workflow, Sendable {
 
     public func render(state: State, context: inout RenderContext<Action>) -> Rendering {
         var counters: [CounterState] = []
+        var counterSinks: [Sink<CounterFeature.Action>] = []
         counters.reserveCapacity(state.counters.count)
+        counterSinks.reserveCapacity(state.counters.count)
         for index in state.counters.indices {
-            let rendering = context.render(counter, state: state.counters[index], key: index) {
+            let child = context.render(counter, state: state.counters[index], key: index) {
                 .counter(index: $0, $1)
             }
-            counters.append(rendering)
+            counters.append(child.rendering)
+            counterSinks.append(child.sink)
         }
         let transfer = context.render(transfer, state: state.transfer, key: ChildKey.transfer) {
             .transfer($1)
         }
-        return Rendering(selectedTab: state.selectedTab, counters: counters, transfer: transfer)
+        return Rendering(
+            selectedTab: state.selectedTab, counters: counters, transfer: transfer.rendering,
+            counterSinks: counterSinks, transferSink: transfer.sink)
     }
 
     /// The transfer child's key among the app's children.

@@ -79,8 +79,9 @@ public final class TransferDriver: FeatureDriver {
 
 /// Drives the single-store app: one ``WorkflowHost`` of ``AppFeature``. An observer of any counter
 /// subscribes to that one host's renderings, so every action (every render pass) wakes every observer.
-/// Built `scoped`, each subscribes to its own counter's part of the rendering
-/// (``WorkflowHost/subscribe(selecting:onChange:)``), woken only when that part changes.
+/// Built `scoped`, each subscribes to its own counter's rendering
+/// (``WorkflowHost/subscribe(selecting:onChange:)``, the row's form of mapping the rendering to a child's
+/// and skipping repeats), woken only when that rendering changes.
 @MainActor
 public final class SingleStoreAppDriver: AppDriver {
     public let host: WorkflowHost<AppFeature>
@@ -99,8 +100,18 @@ public final class SingleStoreAppDriver: AppDriver {
         host.rendering.snapshot
     }
 
+    /// A child's intent goes through the sink of the latest rendering, as its screen sends it; a tab
+    /// selection is the root's own action.
     public func send(_ intent: AppIntent) {
-        host.send(AppFeature.Action(intent))
+        let rendering = host.rendering
+        switch AppFeature.Action(intent) {
+        case .counter(let index, let action):
+            rendering.counterSinks[index].send(action)
+        case .transfer(let action):
+            rendering.transferSink?.send(action)
+        case let action:
+            host.send(action)
+        }
     }
 
     public func settle() async {

@@ -29,9 +29,11 @@ public protocol Workflow {
     func render(state: State, context: inout RenderContext<Action>) -> Rendering
 }
 
-/// What a render pass collects: the workers the rendering workflow (and its children) ask for.
+/// What a render pass collects: the workers the rendering workflow (and its children) ask for, and
+/// one event pipe per child rendered.
 public struct RenderContext<Action: Sendable> {
     @usableFromInline var requests: [any WorkerRequest<Action>] = []
+    @usableFromInline var pipes: [any RenderedPipe<Action>] = []
 
     @inlinable
     init() {}
@@ -46,20 +48,27 @@ public struct RenderContext<Action: Sendable> {
         requests.append(RequestedWorker(worker: worker, key: key, action: onOutput))
     }
 
-    /// Renders `child` in `state` and returns its rendering. The workers the child asks for run in
-    /// slots scoped by `key`, and `embed` turns their actions into this workflow's.
+    /// Renders `child` in `state` and returns its rendering, with the sink its screen sends the
+    /// child's actions to. As in Workflow, every render pass builds the child a new event pipe and
+    /// output closure (`embed` applied to `key`); the sink of an older pass no longer delivers. The
+    /// workers the child asks for run in slots scoped by `key`.
     public mutating func render<Child: Workflow, Key: Hashable & Sendable>(
         _ child: Child,
         state: Child.State,
         key: Key,
         embed: @escaping @Sendable (Key, Child.Action) -> Action
-    ) -> Child.Rendering {
+    ) -> (rendering: Child.Rendering, sink: Sink<Child.Action>) {
         var childContext = RenderContext<Child.Action>()
         let rendering = child.render(state: state, context: &childContext)
         for request in childContext.requests {
             requests.append(ChildWorkerRequest(base: request, scope: key, embed: embed))
         }
-        return rendering
+        for pipe in childContext.pipes {
+            pipes.append(LiftedPipe(base: pipe, lift: { embed(key, $0) }))
+        }
+        let pipe = EventPipe<Child.Action, Action>(output: { embed(key, $0) })
+        pipes.append(pipe)
+        return (rendering, Sink(pipe: pipe))
     }
 }
 
@@ -67,9 +76,13 @@ public struct RenderContext<Action: Sendable> {
 ///
 /// - ``send(_:)`` applies the action, then runs a render pass: the workflow's ``Workflow/render(state:context:)``
 ///   produces the new ``rendering`` and the workers to run, the host starts, keeps or cancels workers
-///   to match, and every subscriber receives that rendering. One render pass per action, as Workflow
-///   renders after every action; a subscriber that wants less scopes itself with
-///   ``subscribe(selecting:onChange:)``.
+///   to match, replaces the children's event pipes (those of the previous pass stop delivering), and
+///   every subscriber receives that rendering. One render pass of the whole tree per action, as
+///   Workflow renders by default (`renderOnlyIfStateChanged` off); a subscriber that wants one child
+///   maps the rendering to it with ``subscribe(selecting:onChange:)``.
+/// - A child's actions reach the host through the ``Sink`` its parent's render returned with its
+///   rendering, as a Workflow screen sends through the sink in its rendering; ``send(_:)`` takes the
+///   root's actions from outside.
 /// - A worker's output is sent back as an action only if its worker is still the one running in its
 ///   slot; the output of a replaced or cancelled worker is dropped.
 /// - A task is tracked only while it runs: ``inFlightEffectCount`` counts workers whose `run()` has
@@ -87,6 +100,7 @@ public final class WorkflowHost<W: Workflow> {
     @usableFromInline var currentRendering: W.Rendering
     @usableFromInline var subscribers = SubscriberList<W.Rendering>()
     @usableFromInline var workers: [AnyHashable: RunningWorker] = [:]
+    @usableFromInline var pipes: [any RenderedPipe<W.Action>] = []
     private var tasks: [Int: Task<Void, Never>] = [:]
     /// How many workers this host has started, restarted ones counted again.
     private(set) var startedWorkerCount = 0
@@ -98,6 +112,7 @@ public final class WorkflowHost<W: Workflow> {
         var context = RenderContext<W.Action>()
         currentRendering = workflow.render(state: state, context: &context)
         reconcile(context.requests)
+        connect(context.pipes)
     }
 
     isolated deinit {
@@ -128,7 +143,8 @@ public final class WorkflowHost<W: Workflow> {
         render()
     }
 
-    /// One render pass: the new rendering, the workers made to match, the subscribers told.
+    /// One render pass: the new rendering, the workers made to match, the previous pass's event
+    /// pipes invalidated and this pass's connected, the subscribers told.
     @inlinable
     func render() {
         var context = RenderContext<W.Action>()
@@ -140,8 +156,28 @@ public final class WorkflowHost<W: Workflow> {
         if !context.requests.isEmpty || !workers.isEmpty {
             reconcile(context.requests)
         }
+        if !context.pipes.isEmpty || !pipes.isEmpty {
+            connect(context.pipes)
+        }
         if !subscribers.isEmpty {
             subscribers.notify(rendering)
+        }
+    }
+
+    /// Invalidates the event pipes of the previous render pass and connects `newPipes`, this pass's,
+    /// to ``send(_:)``.
+    @usableFromInline
+    func connect(_ newPipes: [any RenderedPipe<W.Action>]) {
+        for pipe in pipes {
+            pipe.invalidate()
+        }
+        pipes = newPipes
+        guard !newPipes.isEmpty else { return }
+        let send: @MainActor (W.Action) -> Void = { [weak self] action in
+            self?.send(action)
+        }
+        for pipe in newPipes {
+            pipe.enable(send)
         }
     }
 
@@ -166,8 +202,10 @@ public final class WorkflowHost<W: Workflow> {
     }
 
     /// Registers `onChange` for the part of each rendering that `select` picks (a child's rendering,
-    /// say `{ $0.counters[3] }`), called only when that part differs from the part it last saw. The
-    /// first part it compares with is the current rendering's.
+    /// say `{ $0.counters[3] }`), called only when that part differs from the part it last saw: what a
+    /// Workflow user gets from the host's rendering property mapped to the part and filtered for
+    /// repeats (ReactiveSwift's `map` and `skipRepeats`). Every render pass still runs every
+    /// selector. The first part it compares with is the current rendering's.
     @discardableResult
     public func subscribe<Part: Equatable>(
         selecting select: @escaping (W.Rendering) -> Part,
@@ -282,5 +320,93 @@ struct SubscriberList<Value> {
         for entry in entries {
             entry.onChange(value)
         }
+    }
+}
+
+/// What a screen sends a workflow's actions to (Workflow's `Sink`): the event pipe of the render
+/// pass that produced the screen's rendering. Once a newer pass has replaced that pipe, sending
+/// through this sink does nothing, as Workflow ignores an action sent to an invalidated pipe.
+@MainActor
+public struct Sink<Action: Sendable> {
+    private let pipe: any PipeInput<Action>
+
+    nonisolated init(pipe: any PipeInput<Action>) {
+        self.pipe = pipe
+    }
+
+    /// Delivers `action` to the host that rendered this sink, if its render pass is still the latest.
+    public func send(_ action: Action) {
+        pipe.handle(action)
+    }
+}
+
+/// The receiving end of an event pipe: where a ``Sink`` delivers.
+@MainActor
+@usableFromInline
+protocol PipeInput<Input>: AnyObject, Sendable {
+    associatedtype Input: Sendable
+    func handle(_ input: Input)
+}
+
+/// An event pipe as the host handles it after a render pass: connected to the host, or invalidated.
+@MainActor
+@usableFromInline
+protocol RenderedPipe<Output>: AnyObject, Sendable {
+    associatedtype Output: Sendable
+    func enable(_ handler: @escaping @MainActor (Output) -> Void)
+    func invalidate()
+}
+
+/// One child's event pipe for one render pass (Workflow's `EventPipe` with the child's output
+/// closure): turns the child's actions into its parent's with `output` and hands them to the host
+/// once enabled, until invalidated by the next render pass.
+@MainActor
+final class EventPipe<Input: Sendable, Output: Sendable>: PipeInput, RenderedPipe {
+    private enum Validity {
+        case pending
+        case valid(@MainActor (Output) -> Void)
+        case invalid
+    }
+
+    private let output: @Sendable (Input) -> Output
+    private var validity: Validity
+
+    nonisolated init(output: @escaping @Sendable (Input) -> Output) {
+        self.output = output
+        validity = .pending
+    }
+
+    func handle(_ input: Input) {
+        guard case .valid(let handler) = validity else { return }
+        handler(output(input))
+    }
+
+    func enable(_ handler: @escaping @MainActor (Output) -> Void) {
+        validity = .valid(handler)
+    }
+
+    func invalidate() {
+        validity = .invalid
+    }
+}
+
+/// A grandchild's event pipe as its grandparent's host connects it: the actions it delivers are
+/// lifted through the child's `embed` on the way.
+@MainActor
+final class LiftedPipe<BaseOutput: Sendable, Output: Sendable>: RenderedPipe {
+    private let base: any RenderedPipe<BaseOutput>
+    private let lift: @Sendable (BaseOutput) -> Output
+
+    nonisolated init(base: any RenderedPipe<BaseOutput>, lift: @escaping @Sendable (BaseOutput) -> Output) {
+        self.base = base
+        self.lift = lift
+    }
+
+    func enable(_ handler: @escaping @MainActor (Output) -> Void) {
+        base.enable { [lift] in handler(lift($0)) }
+    }
+
+    func invalidate() {
+        base.invalidate()
     }
 }

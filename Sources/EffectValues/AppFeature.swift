@@ -129,7 +129,8 @@ public struct AppEffectHandler: EffectHandler {
 
 /// The single-store layout ("State containers"): the whole app as one loop. An observer added with
 /// ``Loop/addObserver(_:)`` is woken by every event of any feature that returns a new state; one
-/// added with ``Loop/addObserver(selecting:onChange:)`` (say `{ $0.counters[3] }`) only when its part changes.
+/// added with the project's own ``Loop/addObserver(selecting:onChange:)`` (say `{ $0.counters[3] }`)
+/// only when its part changes.
 public typealias AppLoop = Loop<AppFeature, AppEffectHandler>
 
 /// The multi-store layout ("State containers"): one loop per counter, one for the transfer feature, and this

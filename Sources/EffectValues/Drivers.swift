@@ -79,7 +79,8 @@ public final class TransferLoopDriver: FeatureDriver {
 
 /// Drives the single-store app, one ``AppLoop`` (the harness's adapter). Every counter observer is an
 /// observer of the whole loop, woken by every new app state; built `scoped`, each observes its own
-/// counter through a selector (``Loop/addObserver(selecting:onChange:)``), woken only when it changes.
+/// counter through the project's own selector (``Loop/addObserver(selecting:onChange:)``; Mobius has
+/// none), woken only when it changes.
 @MainActor
 public final class AppLoopDriver: AppDriver {
     public let loop: AppLoop

@@ -11,13 +11,13 @@
 //   value means, as an `EffectExecution`: run this operation off the main actor as the task named
 //   `id`, or cancel the task named `id`. The operation returns the event to feed back, if any.
 //
-// A `Loop` ties the two together on the main actor, the way Mobius's loop does: events are processed
-// one at a time through a queue (an event dispatched while one is being processed waits its turn);
-// a `Next` with a new state stores it and hands that one value to every observer; a `Next` without
-// one (`.noChange`, `.dispatch(_:)`) wakes nobody. The loop then hands the effects to the handler,
-// owns the tasks that result, forgets each one as it finishes, cancels them by id when an effect
-// asks for it, and drops whatever a cancelled task returns. Cancelling an older fetch is therefore
-// itself an effect value the update returns (`[.cancelQuoteFetch, .fetchQuote]`).
+// A `Loop` ties the two together on the main actor with the mechanisms Mobius's loop uses on every
+// event: an event is submitted to a work bag as a work item (a closure) and the bag is serviced; a
+// `Next` with a new state stores it and posts it to the observers through a copy of their list; each
+// effect is submitted to the bag as a work item of its own. The loop owns the tasks the handler's
+// executions start, forgets each one as it finishes, cancels them by id when an effect asks for it,
+// and drops whatever a cancelled task returns. Where the loop differs from Mobius (the order work
+// is taken in, the order observers are called in) is listed in docs/architectures/effect-values.md.
 
 /// What an ``Update`` returns for one event: the next state, if the event changed it, and the effects
 /// to perform, in order (Mobius's `Next`).
@@ -129,19 +129,23 @@ public struct ObserverID: Hashable, Sendable {
 }
 
 /// The runtime of the effect-values style ("State containers", "effect values"; Mobius's
-/// `MobiusLoop`): holds a feature's state, runs its update for every event, tells observers about
-/// every new state, and performs the returned effects through the feature's handler.
+/// `MobiusLoop`): holds a feature's state, runs its update for every event, posts every new state to
+/// its observers, and performs the returned effects through the feature's handler.
 ///
 /// Generic over the update and handler types, and ``dispatch(_:)`` is `@inlinable`, so a call such as
 /// `loop.dispatch(.increment)` on a `Loop<CounterFeature, CounterEffectHandler>` compiles to a direct
 /// call of `CounterFeature.update`, from this module or any other.
 ///
-/// - Events are processed one at a time, in the order they were dispatched. An event dispatched while
-///   another is being processed (by an observer, say) is queued and processed once the current one,
-///   its observers and its effects are done; ``dispatch(_:)`` never re-enters the update.
-/// - Observers are called synchronously, in registration order, only when the update returns a new
-///   state, and every one of them receives that same value. A `.noChange` or `.dispatch(_:)` wakes
-///   nobody.
+/// - Every event and every effect is a work item, a closure submitted to the loop's work bag, as in
+///   Mobius (one allocation each). The bag is serviced by the outermost ``dispatch(_:)`` only: an
+///   event dispatched while the bag is being serviced (by an observer, say) is submitted and taken
+///   later by the same service; ``dispatch(_:)`` never re-enters the update.
+/// - The bag hands out work in the order it was submitted. Mobius's `WorkBag` takes a random item on
+///   purpose, so that no one relies on an order; this loop keeps the order because the features'
+///   updates return a cancellation before the fetch that replaces it.
+/// - Observers are kept by id in a dictionary and called, only when the update returns a new state,
+///   through an array copied from it on every post (Mobius's `ConnectablePublisher.post`): each
+///   receives the same value, in no particular order. A `.noChange` or `.dispatch(_:)` wakes nobody.
 /// - Effect tasks are kept only while they run; ``inFlightEffectCount`` counts them, ``settle()``
 ///   awaits them. A task cancelled by an effect stays in flight until its operation returns (a server
 ///   may answer anyway), and then its event is dropped.
@@ -152,11 +156,8 @@ where Handler.Effect == Feature.Effect, Handler.Event == Feature.Event {
     public typealias State = Feature.State
     public typealias Event = Feature.Event
 
-    @usableFromInline
-    struct Observer {
-        @usableFromInline let id: ObserverID
-        @usableFromInline let onChange: @MainActor (State) -> Void
-    }
+    @usableFromInline typealias Observer = @MainActor (State) -> Void
+    @usableFromInline typealias WorkItem = @MainActor () -> Void
 
     private struct RunningEffect: Sendable {
         let id: Handler.TaskID
@@ -164,9 +165,9 @@ where Handler.Effect == Feature.Effect, Handler.Event == Feature.Event {
     }
 
     @usableFromInline var currentState: State
-    @usableFromInline var observers: [Observer] = []
-    @usableFromInline var isProcessing = false
-    @usableFromInline var queuedEvents: [Event] = []
+    @usableFromInline var observers: [ObserverID: Observer] = [:]
+    @usableFromInline var work: [WorkItem] = []
+    @usableFromInline var isServicing = false
     private let handler: Handler
     private var running: [Int: RunningEffect] = [:]
     private var nextTaskNumber = 0
@@ -190,24 +191,16 @@ where Handler.Effect == Feature.Effect, Handler.Event == Feature.Event {
     /// The number of effect tasks started and not yet finished, cancelled ones included.
     public var inFlightEffectCount: Int { running.count }
 
-    /// Processes `event`: runs the update, stores and announces a new state, performs the effects.
+    /// Processes `event`: submits it to the work bag and services the bag, which runs the update,
+    /// stores and posts a new state, and submits and performs the effects.
     ///
-    /// Called while an event is being processed (from an observer, say), it only queues `event`,
-    /// which is processed, in order, before the outer call returns. A new state is visible as soon as
-    /// the outermost call returns; effect tasks run afterwards and feed their events back through
-    /// this same method.
+    /// Called while the bag is being serviced (from an observer, say), it only submits `event`, which
+    /// is processed before the outer call returns. A new state is visible as soon as the outermost
+    /// call returns; effect tasks run afterwards and feed their events back through this method.
     @inlinable
     public func dispatch(_ event: Event) {
-        guard !isProcessing else {
-            queuedEvents.append(event)
-            return
-        }
-        isProcessing = true
-        process(event)
-        if !queuedEvents.isEmpty {
-            processQueuedEvents()
-        }
-        isProcessing = false
+        work.append { self.process(event) }
+        service()
     }
 
     /// Calls `onChange` with every new state from now on, until the observer is removed. It is not
@@ -216,16 +209,15 @@ where Handler.Effect == Feature.Effect, Handler.Event == Feature.Event {
     public func addObserver(_ onChange: @escaping @MainActor (State) -> Void) -> ObserverID {
         let id = ObserverID(rawValue: nextObserverNumber)
         nextObserverNumber += 1
-        observers.append(Observer(id: id, onChange: onChange))
+        observers[id] = onChange
         return id
     }
 
-    /// Calls `onChange` with the part of every new state that `select` picks, only when that part
-    /// differs from the part it last saw (a selector with distinct-until-changed, as Redux-style
-    /// stores scope their subscribers). The first part it compares with is the current state's.
-    ///
-    /// An observer of `{ $0.counters[3] }` is woken by a change of counter 3 only, however many other
-    /// counters change. Remove it with ``removeObserver(_:)`` like any other observer.
+    /// The project's own scoping helper, not a Mobius API (Mobius's observers receive the whole
+    /// model): calls `onChange` with the part of every new state that `select` picks, only when that
+    /// part differs from the part it last saw, as a Mobius user would filter inside an observer. The
+    /// observer itself is still called with every new state. The first part it compares with is the
+    /// current state's.
     @discardableResult
     public func addObserver<Part: Equatable>(
         selecting select: @escaping (State) -> Part,
@@ -242,7 +234,7 @@ where Handler.Effect == Feature.Effect, Handler.Event == Feature.Event {
 
     /// Stops calling the observer registered as `id`.
     public func removeObserver(_ id: ObserverID) {
-        observers.removeAll { $0.id == id }
+        observers[id] = nil
     }
 
     /// Returns once no effect task is in flight, including tasks started by the events of tasks that
@@ -253,7 +245,24 @@ where Handler.Effect == Feature.Effect, Handler.Event == Feature.Event {
         }
     }
 
-    /// One event's turn: the update, then the observers with the one new state, then the effects.
+    /// Takes the submitted work items in order until none is left, unless a service is already under
+    /// way further up the stack (which then takes the items submitted meanwhile).
+    @usableFromInline
+    func service() {
+        guard !isServicing else { return }
+        isServicing = true
+        var index = 0
+        while index < work.count {
+            let item = work[index]
+            index += 1
+            item()
+        }
+        work.removeAll(keepingCapacity: true)
+        isServicing = false
+    }
+
+    /// One event's work item: the update, then the observers with the one new state, then one work
+    /// item per effect.
     @inlinable
     func process(_ event: Event) {
         // A local copy: reading the stored state is then an instantaneous access, not one the
@@ -262,41 +271,30 @@ where Handler.Effect == Feature.Effect, Handler.Event == Feature.Event {
         let next = Feature.update(current, event)
         if let state = next.state {
             currentState = state
-            notify(state)
+            post(state)
         }
-        if !next.effects.isEmpty {
-            perform(next.effects)
+        for effect in next.effects {
+            work.append { self.perform(effect) }
         }
     }
 
-    /// Calls the observers registered when the call starts, each with the same `state`.
+    /// Calls every observer registered when the post starts with the same `state`, through a copy of
+    /// the observer list (so an observer may add or remove observers meanwhile).
     @inlinable
-    func notify(_ state: State) {
-        for observer in observers {
-            observer.onChange(state)
+    func post(_ state: State) {
+        let current = Array(observers.values)
+        for observer in current {
+            observer(state)
         }
     }
 
     @usableFromInline
-    func processQueuedEvents() {
-        var index = 0
-        while index < queuedEvents.count {
-            let event = queuedEvents[index]
-            index += 1
-            process(event)
-        }
-        queuedEvents.removeAll(keepingCapacity: true)
-    }
-
-    @usableFromInline
-    func perform(_ effects: [Feature.Effect]) {
-        for effect in effects {
-            switch handler.handle(effect) {
-            case .run(let id, let operation):
-                start(id, operation)
-            case .cancel(let id):
-                cancelTasks(named: id)
-            }
+    func perform(_ effect: Feature.Effect) {
+        switch handler.handle(effect) {
+        case .run(let id, let operation):
+            start(id, operation)
+        case .cancel(let id):
+            cancelTasks(named: id)
         }
     }
 

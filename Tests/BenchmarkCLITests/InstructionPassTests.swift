@@ -21,8 +21,11 @@ struct InstructionPassTests {
         #expect(captured.data.isEmpty)
     }
 
-    /// Writes one instructions row as CSV with a metadata sidecar naming `cpu`; returns its path.
-    func writeRun(instructions: Double, cpu: String, name: String) throws -> String {
+    /// Writes one instructions row as CSV with a metadata sidecar naming `cpu` and `swift`; returns
+    /// its path.
+    func writeRun(
+        instructions: Double, cpu: String, swift: String = "Swift version 6.3.1", name: String
+    ) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "bench-instructions-tests")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -35,27 +38,45 @@ struct InstructionPassTests {
             unit: .count, value: instructions, configuration: .release)
         try ResultCSV.render([row]).write(toFile: path, atomically: true, encoding: .utf8)
         let metadata = RunMetadata(
-            commit: "abc", swiftVersion: "Swift version 6.3.1", operatingSystem: "Linux", cpu: cpu, cores: 2,
+            commit: "abc", swiftVersion: swift, operatingSystem: "Linux", cpu: cpu, cores: 2,
             configuration: .release, date: "2026-11-23T00:00:00Z", options: [], seed: 7)
         try metadata.encoded().write(to: URL(fileURLWithPath: RunMetadata.sidecarPath(forCSV: path)))
         return path
     }
 
-    @Test("Instructions are gated on the same CPU model and skipped, with a line, on another")
-    func instructionsNeedTheSameCPU() async throws {
-        let baseline = try writeRun(instructions: 1_000, cpu: "AMD EPYC", name: "baseline")
-        let sameCPU = try writeRun(instructions: 1_050, cpu: "AMD EPYC", name: "same")
-        let otherCPU = try writeRun(instructions: 1_050, cpu: "Intel Xeon", name: "other")
-        let same = Captured()
+    /// The exit status of `bench compare BASELINE CURRENT --counts-only`, and what it said.
+    func compare(_ baseline: String, _ current: String) async -> (status: Int32, said: Captured) {
+        let said = Captured()
+        let status = await BenchCommand.main(
+            ["compare", baseline, current, "--counts-only"], output: said.output)
+        return (status, said)
+    }
+
+    @Test(
+        "Instructions are gated across CPU models: equal passes, a rise past the tolerance fails",
+        arguments: ["AMD EPYC", "Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz"])
+    func instructionsCarryAcrossCPUModels(baselineCPU: String) async throws {
+        let baseline = try writeRun(instructions: 1_000, cpu: baselineCPU, name: "baseline")
+        let equal = try writeRun(instructions: 1_000, cpu: "AMD EPYC 7B13", name: "equal")
+        let rise = 1_000 * (1 + Comparison.instructionTolerance) + 1
+        let higher = try writeRun(instructions: rise, cpu: "AMD EPYC 7B13", name: "higher")
+        let (equalStatus, equalSaid) = await compare(baseline, equal)
+        let (higherStatus, higherSaid) = await compare(baseline, higher)
+        #expect(equalStatus == 0)
+        #expect(higherStatus == 1)
         #expect(
-            await BenchCommand.main(["compare", baseline, sameCPU, "--counts-only"], output: same.output) == 1
+            !(equalSaid.progress + higherSaid.progress).contains { $0.hasPrefix("instructions not compared") }
         )
-        let other = Captured()
-        #expect(
-            await BenchCommand.main(["compare", baseline, otherCPU, "--counts-only"], output: other.output)
-                == 0)
-        #expect(other.progress.contains { $0.hasPrefix("instructions not compared") })
-        #expect(!same.progress.contains { $0.hasPrefix("instructions not compared") })
-        #expect(!other.data.contains("instructions not compared"), "the report's data stays clean for JSON")
+    }
+
+    @Test("Instructions are skipped, with one line outside the report's data, across Swift versions")
+    func instructionsNeedTheSameSwift() async throws {
+        let baseline = try writeRun(instructions: 1_000, cpu: "AMD EPYC", name: "baseline")
+        let otherSwift = try writeRun(
+            instructions: 1_050, cpu: "AMD EPYC", swift: "Swift version 6.4", name: "other-swift")
+        let (status, said) = await compare(baseline, otherSwift)
+        #expect(status == 0)
+        #expect(said.progress.contains { $0.hasPrefix("instructions not compared") })
+        #expect(!said.data.contains("instructions not compared"), "the report's data stays clean for JSON")
     }
 }

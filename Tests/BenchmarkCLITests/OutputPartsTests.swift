@@ -92,8 +92,9 @@ struct OutputPartsTests {
         let report = ComparisonReport.render(
             try Comparison(baseline: baseline, current: current), showAll: false)
         let lines = report.split(separator: "\n").map(String.init)
-        #expect(lines[2].hasPrefix("regression"))
-        #expect(lines[3].hasPrefix("behaviour-changed"))
+        #expect(lines[0] == "No time gated: the baseline has no time rows.")
+        #expect(lines[3].hasPrefix("regression"))
+        #expect(lines[4].hasPrefix("behaviour-changed"))
         #expect(report.contains("1 behaviour-changed: observers woken or tasks per operation changed"))
         #expect(report.contains("FAIL"))
     }

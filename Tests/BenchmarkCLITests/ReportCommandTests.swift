@@ -16,7 +16,10 @@ struct ReportCommandTests {
         let worse = try files.write([files.row(median: 3)], to: "worse.csv")
         let markdown = await files.bench("compare", baseline, worse, "--format", "markdown")
         #expect(markdown.status == 1 && markdown.captured.errors.isEmpty)
-        #expect(markdown.captured.data.hasPrefix("### ❌ Benchmark gate: FAIL, 1 of 1 metrics fail\n"))
+        #expect(
+            markdown.captured.data.hasPrefix(
+                "### ❌ Benchmark gate: FAIL, 1 of 1 metrics fail; no time gated: the baseline has no time rows\n"
+            ))
         #expect(markdown.captured.data.contains("#### Regressions (1)"))
         let json = await files.bench("compare", baseline, worse, "--format=json")
         #expect(json.status == 1)

@@ -62,13 +62,15 @@ struct MarkdownReportTests {
         #expect(
             headings == [
                 "#### Regressions (1)", "#### Behaviour changes (1)", "#### Suspicious speed-ups (1)",
-                "#### Improvements (1)", "#### Informational changes (1)", "<summary>Unchanged (1)</summary>",
+                "#### Improvements (1)", "#### Informational changes (1)", "#### What the gate checked",
+                "<summary>Unchanged (1)</summary>",
             ])
         let (baseline, _) = try ReportRows.oneOfEach()
         let same = MarkdownReport.render(
             try Comparison(baseline: baseline, current: baseline), baseline: "a", current: "b")
         #expect(same.hasPrefix("### ✅ Benchmark gate: PASS, 6 metrics compared, none fails\n"))
-        #expect(!same.contains("#### "))
+        #expect(
+            same.components(separatedBy: "#### ").count == 2 && same.contains("#### What the gate checked"))
     }
 
     @Test(
@@ -128,7 +130,7 @@ struct JSONReportTests {
         let (baseline, current) = try ReportRows.oneOfEach()
         let text = try ComparisonJSON.render(try Comparison(baseline: baseline, current: current))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["verdict", "comparesTimes", "verdicts", "metrics"])
+        #expect(Set(object.keys) == ["verdict", "comparesTimes", "verdicts", "metrics", "coverage"])
         #expect(object["verdict"] as? String == "fail")
         #expect(object["comparesTimes"] as? Bool == true)
         let verdicts = try #require(object["verdicts"] as? [String: Int])

@@ -23,8 +23,8 @@ struct DriverTests {
     }
 
     @Test(
-        "a counter action wakes all counter observers (single store) or its own (multi store); transfer none",
-        arguments: [Layout.singleStore, .multiStore], [1, 5, 20])
+        "a counter action wakes that counter's observer alone in every layout; transfer and tab none",
+        arguments: Layout.allCases, [1, 5, 20])
     func counterActionWakes(layout: Layout, counters: Int) {
         let app = ClosureEffectsArchitecture.makeApp(layout: layout, counters: counters, dependencies())
         var wakes = Array(repeating: 0, count: counters)
@@ -32,7 +32,7 @@ struct DriverTests {
             app.observeCounter(at: index) { wakes[index] += 1 }
         }
         app.send(.counter(index: 0, .increment))
-        var expected = Array(repeating: layout == .singleStore ? 1 : 0, count: counters)
+        var expected = Array(repeating: 0, count: counters)
         expected[0] = 1
         #expect(wakes == expected)
         app.send(.transfer(.updateAmount(3)))

@@ -353,4 +353,26 @@ struct StoreTests {
         #expect(store.state.finished == 0)
         #expect(store.cancellationIDCount == 0)
     }
+
+    @Test("the action buffer is released after every send, feedback rounds included, as TCA's is")
+    func actionBufferIsReleased() {
+        let store = Store(initialState: Probe.State(), reducer: Probe())
+        store.send(.finish)
+        #expect(store.queue.capacity == 0)
+        store.send(.trace("a"))
+        #expect(store.queue.capacity == 0)
+        #expect(store.state.trace == ["a", "echo a1", "echo a2"])
+    }
+
+    @Test("action ids are random version 4 UUIDs")
+    func actionIDs() {
+        var ids = ActionIDs()
+        let made = (0..<1_000).map { _ in ids.next() }
+        #expect(Set(made).count == made.count)
+        for id in made {
+            let text = id.uuidString
+            #expect(text[text.index(text.startIndex, offsetBy: 14)] == "4")
+            #expect("89AB".contains(text[text.index(text.startIndex, offsetBy: 19)]))
+        }
+    }
 }

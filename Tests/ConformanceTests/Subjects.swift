@@ -47,6 +47,10 @@ struct Subject: Sendable, Hashable, CustomTestStringConvertible {
 
     var type: any Architecture.Type { Self.type(of: architecture) }
 
+    /// Whether the single store observes each counter apart, as TCA's `@ObservableState` observes the
+    /// elements of a collection of child states: only `closure-effects`, which models TCA.
+    var observesCountersApart: Bool { architecture == .closureEffects }
+
     static func type(of id: ArchitectureID) -> any Architecture.Type {
         switch id {
         case .observableViewModel: ObservableViewModelArchitecture.self

@@ -254,3 +254,36 @@ struct AppLayoutTests {
         #expect(host.rendering.transfer.accounts == sampleAccounts)
     }
 }
+
+@Suite("Sinks: a child's actions reach the host through the pipes of the latest render pass")
+@MainActor
+struct SinkTests {
+    @Test("A row's sink sends its counter's actions, embedded with the row's index")
+    func sinkSendsEmbeddedActions() {
+        let host = WorkflowHost(counterCount: 3, dependencies: dependencies())
+        host.rendering.counterSinks[1].send(.increment)
+        host.rendering.transferSink?.send(.updateAmount(4))
+        #expect(host.rendering.counters.map(\.count) == [0, 1, 0])
+        #expect(host.rendering.transfer.amount == 4)
+    }
+
+    @Test("A sink from an older rendering delivers nothing: every render pass replaces the pipes")
+    func olderSinksAreInvalidated() {
+        let host = WorkflowHost(counterCount: 2, dependencies: dependencies())
+        let older = host.rendering.counterSinks[0]
+        host.send(.selectTab(.transfer))
+        older.send(.increment)
+        #expect(host.rendering.counters[0].count == 0, "the pass that made `older` was replaced")
+        host.rendering.counterSinks[0].send(.increment)
+        #expect(host.rendering.counters[0].count == 1)
+    }
+
+    @Test("Renderings are equal when they show the same thing, whatever their sinks")
+    func sinksAreNotCompared() {
+        let host = WorkflowHost(counterCount: 1, dependencies: dependencies())
+        let before = host.rendering
+        host.send(.selectTab(.counter))
+        #expect(host.rendering == before)
+        #expect(before.counterSinks.count == 1)
+    }
+}

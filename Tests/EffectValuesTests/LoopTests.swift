@@ -25,7 +25,7 @@ struct LoopTests {
         #expect(seen.count == 2, "the update decides: a new state, even an equal one, is announced")
     }
 
-    @Test("observers run in registration order and stop once removed")
+    @Test("every observer is called with each new state, and stops once removed")
     func removeObserver() {
         let loop = counterLoop()
         var calls: [String] = []
@@ -33,46 +33,69 @@ struct LoopTests {
         loop.addObserver { calls.append("second \($0.count)") }
 
         loop.dispatch(.increment)
+        #expect(Set(calls) == ["first 1", "second 1"], "in no particular order, as Mobius's")
         loop.removeObserver(first)
         loop.dispatch(.increment)
-        #expect(calls == ["first 1", "second 1", "second 2"])
+        #expect(calls.count == 3 && calls.last == "second 2")
     }
 
-    @Test("events dispatched by an observer are queued and processed after it, in order")
+    @Test("a post calls the observers registered when it started, whatever they add or remove")
+    func postUsesTheObserversAtItsStart() {
+        let loop = counterLoop()
+        var calls: [String] = []
+        let ids = ObserverIDs()
+        for name in ["a", "b"] {
+            ids.all.append(
+                loop.addObserver { state in
+                    calls.append("\(name) \(state.count)")
+                    guard state.count == 1 else { return }
+                    loop.removeObserver(ids.all[name == "a" ? 1 : 0])
+                    loop.addObserver { calls.append("late \($0.count)") }
+                })
+        }
+        loop.dispatch(.increment)
+        #expect(calls.sorted() == ["a 1", "b 1"], "both were registered when the post started")
+        loop.dispatch(.increment)
+        #expect(calls.filter { $0.hasPrefix("late") } == ["late 2", "late 2"])
+    }
+
+    @Test("events dispatched by an observer are submitted and processed after it, in order")
     func eventsFromObserversAreQueued() {
         let loop = Loop<Journal, Journal.Handler>(state: [], handler: Journal.Handler())
         var trace: [String] = []
         loop.addObserver { state in
-            trace.append("first saw \(state)")
+            trace.append("saw \(state)")
             if state == ["a"] {
                 loop.dispatch("b")
                 loop.dispatch("c")
                 trace.append("dispatch returned, state \(loop.state)")
             }
         }
-        loop.addObserver { trace.append("second saw \($0)") }
 
         loop.dispatch("a")
         #expect(
             trace == [
-                "first saw [\"a\"]", "dispatch returned, state [\"a\"]", "second saw [\"a\"]",
-                "first saw [\"a\", \"b\"]", "second saw [\"a\", \"b\"]",
-                "first saw [\"a\", \"b\", \"c\"]", "second saw [\"a\", \"b\", \"c\"]",
+                "saw [\"a\"]", "dispatch returned, state [\"a\"]", "saw [\"a\", \"b\"]",
+                "saw [\"a\", \"b\", \"c\"]",
             ])
         #expect(loop.state == ["a", "b", "c"])
     }
 
-    @Test("events queued during an event run after that event's effects were handed to the handler")
-    func queuedEventsFollowEffects() {
+    @Test("an effect is a work item: it waits behind the events submitted before it")
+    func effectsAreWorkItems() {
         let handler = Journal.Handler()
         let loop = Loop<Journal, Journal.Handler>(state: [], handler: handler)
         loop.addObserver { state in
+            handler.handled.events.append("saw \(state)")
             if state == ["a"] {
                 loop.dispatch("b")
             }
         }
         loop.dispatch("a")
-        #expect(handler.handled.events == ["effect of a", "effect of b"])
+        #expect(
+            handler.handled.events == [
+                "saw [\"a\"]", "saw [\"a\", \"b\"]", "effect of a", "effect of b",
+            ], "b, dispatched while a was processed, was updated before a's effect was performed")
     }
 
     @Test("selector observers are woken only when their part changes, with that part")
@@ -124,6 +147,12 @@ struct LoopTests {
         loop = nil
         try await waitUntil("the fetch was cancelled") { gate.waitingCount == 0 }
     }
+}
+
+/// Observer ids that observers registered earlier can read.
+@MainActor
+private final class ObserverIDs {
+    var all: [ObserverID] = []
 }
 
 /// A feature whose state is the events it has processed; each event asks for one effect, which its

@@ -6,6 +6,8 @@ import Foundation
 enum ClosureEffectsSubject: ArchitectureSubject {
     typealias Entry = ClosureEffectsArchitecture
 
+    static var observesSingleStoreCountersApart: Bool { true }
+
     static func makeCounter(quoteClient: QuoteClient) -> Store<CounterFeature> {
         Store(initialState: CounterState(), reducer: CounterFeature(quoteClient: quoteClient))
     }
@@ -53,7 +55,9 @@ enum ClosureEffectsSubject: ArchitectureSubject {
         Store(initialState: AppFeature.State(counterCount: counters), reducer: AppFeature(dependencies))
     }
 
-    /// Observes the `counters` field, the collection as a whole: every counter action wakes it.
+    /// Reads counter `index` through the store, as a TCA view reads `store.counters[id: id]` and the
+    /// fields it shows: the collection's identity and that element, so only that counter's changes
+    /// (and counters added or removed) wake it.
     static func observeCounter(
         _ app: Store<AppFeature>,
         at index: Int,

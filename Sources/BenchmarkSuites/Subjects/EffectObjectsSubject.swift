@@ -2,8 +2,10 @@ import Domain
 import EffectObjects
 import Foundation
 
-/// `effect-objects`: a `WorkflowHost` per feature, rendering after every action; the multi store sends
-/// to its child hosts directly. A single-store observer subscribes to the whole app's renderings.
+/// `effect-objects`: a `WorkflowHost` per feature, rendering the whole tree after every action, as
+/// Workflow does; the multi store sends to its child hosts directly. In the single store a counter's
+/// row sends through the sink of the latest rendering (each render pass builds every child a new event
+/// pipe, as Workflow does), and an observer subscribes to the whole app's renderings.
 enum EffectObjectsSubject: ArchitectureSubject {
     typealias Entry = EffectObjectsArchitecture
 
@@ -65,16 +67,19 @@ enum EffectObjectsSubject: ArchitectureSubject {
         app.subscribe { _ in onChange() }
     }
 
+    /// What a row's screen does: sends through the sink its latest rendering carries.
     static func increment(_ app: WorkflowHost<AppFeature>, counterAt index: Int) {
-        app.send(.counter(index: index, .increment))
+        app.rendering.counterSinks[index].send(.increment)
     }
 
     static func selectTab(_ app: WorkflowHost<AppFeature>, _ tab: Tab) {
         app.send(.selectTab(tab))
     }
 
-    /// Subscribes to counter `index`'s part of every rendering: every render pass runs every
-    /// selector, and only the subscriber whose counter changed is called.
+    /// Subscribes to counter `index`'s rendering, as a Workflow user maps the host's rendering property
+    /// to a child's rendering and skips repeats (ReactiveSwift's `map` and `skipRepeats`): every render
+    /// pass still renders every child and runs every selector; only the subscriber whose counter
+    /// changed is called.
     static func observeScopedCounter(
         _ app: WorkflowHost<AppFeature>,
         at index: Int,

@@ -2,8 +2,9 @@ import Domain
 import EffectValues
 import Foundation
 
-/// `effect-values`: a Mobius-like `Loop` per feature; the multi store dispatches to its child loops.
-/// A single-store observer observes the whole app state, woken by every new state.
+/// `effect-values`: a Mobius-like `Loop` per feature (events and effects as work items in a work bag,
+/// every post through a copy of the observer list); the multi store dispatches to its child loops. A
+/// single-store observer observes the whole app state, woken by every new state.
 enum EffectValuesSubject: ArchitectureSubject {
     typealias Entry = EffectValuesArchitecture
 
@@ -70,8 +71,10 @@ enum EffectValuesSubject: ArchitectureSubject {
         app.dispatch(.selectTab(tab))
     }
 
-    /// A selector with distinct-until-changed: every new state runs every selector, and only the
-    /// observer whose counter changed is called.
+    /// The project's own design, not Mobius's (whose observers receive the whole model and which has
+    /// no selector): an observer of the whole model that picks its counter and compares it with the
+    /// last one it saw, as a Mobius user would write it. Every new state still calls every observer
+    /// and runs every selector; only the one whose counter changed calls `onChange`.
     static func observeScopedCounter(_ app: AppLoop, at index: Int, onChange: @escaping @MainActor () -> Void)
     {
         _ = app.addObserver(selecting: { $0.counters[index] }, onChange: { _ in onChange() })

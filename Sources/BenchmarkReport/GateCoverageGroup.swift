@@ -1,0 +1,81 @@
+/// The rows of one suite and metric class (or of one class across suites), summarised for a report:
+/// how many were gated, within what, the smallest rise they catch, and why the others were not.
+public struct GateCoverageGroup: Sendable, Equatable {
+    /// The suite, or nil for a class summed across suites.
+    public var suite: Suite?
+    public var metricClass: GateMetricClass
+    /// The metrics of the rows, in the vocabulary's order.
+    public var metrics: [Metric]
+    public var gated: Int
+    /// The rule the gated rows were judged by; nil when none was gated.
+    public var tolerance: String?
+    /// The least and the largest ``GateCoverage/Entry/smallestCaught`` of the gated rows.
+    public var smallestCaught: ClosedRange<Double>?
+    /// How many rows were not gated, per reason.
+    public var notGated: [GateCoverage.Reason: Int]
+
+    init(entries: [GateCoverage.Entry], coverage: GateCoverage) {
+        let suites = Set(entries.map(\.key.suite))
+        suite = suites.count == 1 ? suites.first : nil
+        metricClass = entries.first?.metricClass ?? .informational
+        let present = Set(entries.map(\.key.metric))
+        metrics = Metric.allCases.filter(present.contains)
+        let caught = entries.compactMap(\.smallestCaught)
+        gated = caught.count
+        smallestCaught = caught.min().flatMap { least in caught.max().map { least...$0 } }
+        notGated = Dictionary(grouping: entries.compactMap(\.reason)) { $0 }.mapValues(\.count)
+        let tolerances = Suite.allCases.filter(suites.contains).compactMap {
+            Self.tolerance(metricClass, suite: $0, override: coverage.timeTolerance)
+        }
+        tolerance = gated == 0 ? nil : Array(Set(tolerances)).sorted().joined(separator: " / ")
+    }
+
+    /// The rule of `metricClass` in `suite`, as a reader would write it.
+    static func tolerance(_ metricClass: GateMetricClass, suite: Suite, override: Double?) -> String? {
+        func percent(_ fraction: Double) -> String { "\(ReportText.short(fraction * 100))%" }
+        switch metricClass {
+        case .time: return "+" + percent(override ?? Comparison.synchronousTimeTolerance)
+        case .heavyTime: return "+" + percent(override ?? Comparison.heavyTimeTolerance)
+        case .roundTripTime: return "+" + percent(override ?? Comparison.roundTripTimeTolerance)
+        case .counts: return "±\(ReportText.short(Comparison.countAllowance))"
+        case .behaviour: return "±\(ReportText.short(Comparison.countAllowance)) either way"
+        case .instructions: return "±" + percent(Comparison.instructionTolerance)
+        case .bytes:
+            let relative = Comparison.suiteByteRelativeAllowances[suite] ?? Comparison.byteRelativeAllowance
+            return "±\(ReportText.short(Comparison.byteAllowance)) B + \(percent(relative))"
+        case .retainedBytes: return "+\(ReportText.short(Comparison.retentionAllowance)) B"
+        case .informational: return nil
+        }
+    }
+
+    /// What the metric column shows: the class for times, else the metrics of the rows.
+    public var metricText: String {
+        metricClass.isTime ? metricClass.rawValue : metrics.map(\.rawValue).joined(separator: ", ")
+    }
+
+    /// The smallest rise caught, as a reader would write it: `+1 per op` for counts (any whole
+    /// count more per operation), else `>+26%..+61%` or `>+32 B..+48 B` (any rise beyond it).
+    public var caughtText: String? {
+        guard let range = smallestCaught else { return nil }
+        switch metricClass {
+        case .counts where range.upperBound < 1: return "+1 per op"
+        case .behaviour where range.upperBound < 1: return "±1 per op"
+        default: break
+        }
+        let unit =
+            metricClass.isRelative ? "%" : metricClass == .counts || metricClass == .behaviour ? "" : " B"
+        let scale = metricClass.isRelative ? 100.0 : 1
+        let (low, high) = (
+            ReportText.short(range.lowerBound * scale), ReportText.short(range.upperBound * scale)
+        )
+        return low == high ? ">+\(low)\(unit)" : ">+\(low)\(unit)..+\(high)\(unit)"
+    }
+
+    /// The rows not gated, per reason: `5 below the 0.01 ratio floor, 8 informational`; `—` for none.
+    public var notGatedText: String {
+        let parts = GateCoverage.Reason.allCases.compactMap { reason in
+            notGated[reason].map { "\($0) \(reason.phrase)" }
+        }
+        return parts.isEmpty ? "—" : parts.joined(separator: ", ")
+    }
+}
