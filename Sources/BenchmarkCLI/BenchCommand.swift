@@ -113,12 +113,12 @@ public enum BenchCommand {
         let plan = plan(options, seed: seed, output: output, environment: environment)
         let rows = try await measure(options, plan)
         try check(rows, releaseOnly: releaseOnly)
-        let text = try render(rows, options.format)
-        guard let destination else { return output.data(text) }
         var metadata = RunMetadata.current(configuration: configuration, options: arguments)
         metadata.seed = seed
         metadata.roundTrips = plan.roundTripPlacement
         metadata.timingProcesses = options.instructions ? nil : plan.timingProcesses
+        let text = try render(rows, options.format, metadata: metadata)
+        guard let destination else { return output.data(text) }
         do {
             try destination.commit(csv: text, metadata: metadata)
         } catch {
@@ -135,11 +135,15 @@ public enum BenchCommand {
         }
     }
 
-    /// The rows as `format`: CSV, an aligned table, or github-action-benchmark's JSON.
-    static func render(_ rows: [ResultRow], _ format: Invocation.OutputFormat) throws(BenchError) -> String {
+    /// The rows as `format`: CSV, a summary of the run `metadata` describes, every row aligned, or
+    /// github-action-benchmark's JSON.
+    static func render(_ rows: [ResultRow], _ format: Invocation.OutputFormat, metadata: RunMetadata)
+        throws(BenchError) -> String
+    {
         switch format {
         case .csv: return ResultCSV.render(rows)
-        case .table: return ResultTable.render(rows)
+        case .table: return RunSummary.render(rows, metadata: metadata)
+        case .rows: return ResultTable.render(rows)
         case .json:
             do {
                 return try RunJSON.render(rows)

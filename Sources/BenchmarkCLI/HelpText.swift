@@ -24,7 +24,7 @@ extension Invocation {
         EXAMPLES:
           swift run -c release bench --format table
           swift run -c release bench --filter dispatch,closure-effects --format table
-          swift run -c release bench --filter layout,store-subclass,single-store,n=10 --format table
+          swift run -c release bench --filter layout,store-subclass,single-store,n=10 --format rows
           swift run -c release bench --quick --best-of 3 --output /tmp/current.csv
           swift run -c release bench --quick --format json --output /tmp/current.json
           swift run -c release bench compare results/baseline.csv /tmp/current.csv

@@ -73,7 +73,10 @@ public enum Invocation: Equatable, Sendable {
     /// How results are printed.
     public enum OutputFormat: String, Equatable, Sendable, CaseIterable {
         case csv
+        /// A summary that fits a screen (``RunSummary``).
         case table
+        /// Every row, one aligned line per metric (``ResultTable``).
+        case rows
         /// github-action-benchmark's `customSmallerIsBetter` list (``RunJSON``).
         case json
     }

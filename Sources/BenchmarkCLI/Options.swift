@@ -179,8 +179,9 @@ extension CommandOption {
         ),
         CommandOption(
             "--format", .format, [.run, .compare], example: "json",
-            help: "run: csv (default), an aligned table for reading, or json (github-action-benchmark's "
-                + "customSmallerIsBetter list). compare: text (default), markdown (for a pull request or "
+            help: "run: csv (default), table (a summary that fits a screen: one line per architecture, "
+                + "the highlights of each suite, where the rows are), rows (every row, one aligned line per "
+                + "metric) or json (github-action-benchmark's customSmallerIsBetter list). compare: text (default), markdown (for a pull request or "
                 + "a job summary) or json (every compared metric with its verdict).",
             apply: { text, options throws(BenchError) in try setFormat(text, in: &options) }
         ),

@@ -90,8 +90,10 @@ extension Invocation {
             throw .usage(
                 "--instructions and --timing-processes conflict: counting instructions times nothing")
         }
-        if options.output != nil && options.format == .table {
-            throw .usage("--output writes CSV or JSON for other tools; drop --format table or --output")
+        if options.output != nil && [.table, .rows].contains(options.format) {
+            throw .usage(
+                "--output writes CSV or JSON for other tools; drop --format \(options.format.rawValue) or --output"
+            )
         }
         return options
     }

@@ -1,6 +1,6 @@
 import BenchmarkReport
 
-/// `--format table`: the results aligned for reading in a terminal.
+/// `--format rows`: every row, one aligned line per metric, for reading in a terminal.
 enum ResultTable {
     static func render(_ rows: [ResultRow]) -> String {
         var table = TextTable(

@@ -1,4 +1,4 @@
-/// A plain-text table with aligned columns, for `--format table` and the gate's report.
+/// A plain-text table with aligned columns, for `--format rows` and the gate's report.
 public struct TextTable: Sendable {
     public enum Alignment: Sendable {
         case left

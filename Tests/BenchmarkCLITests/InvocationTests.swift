@@ -173,7 +173,7 @@ struct InvocationTests {
                 "unknown filter 'dispach'; suites: reference, dispatch, effects; architectures:"
             ),
             ("--filter dispatch,", "unknown filter ''"),
-            ("--format yaml", "--format for run must be csv, table or json, not 'yaml'"),
+            ("--format yaml", "--format for run must be csv, table, rows or json, not 'yaml'"),
             (
                 "compare a.csv b.csv --format csv",
                 "--format for compare must be text, markdown or json, not 'csv'"
@@ -184,6 +184,7 @@ struct InvocationTests {
             ("--timing-processes 9", "--timing-processes must be a whole number from 1 to 8"),
             ("--instructions --timing-processes 2", "--instructions and --timing-processes conflict"),
             ("--format table --output x.csv", "--output writes CSV or JSON"),
+            ("--format rows --output x.csv", "drop --format rows or --output"),
             ("baseline", "baseline takes one subcommand, update"),
             ("baseline update --quick", "unknown option '--quick' for baseline update"),
             ("baseline update --allow-debug", "unknown option '--allow-debug' for baseline update"),

@@ -99,6 +99,20 @@ struct OptionTableTests {
         }
     }
 
+    @Test(
+        "--format's help describes every format of the command, and each parses",
+        arguments: [Command.run, .compare])
+    func formats(command: Command) throws {
+        let option = try #require(CommandOption.named("--format"))
+        for format in command.formats {
+            #expect(option.help.contains("\(format) ("), "\(format) is not described in --format's help")
+            let parsed = Result {
+                try Invocation.parse(words(command) + ["--format", format], vocabulary: vocabulary)
+            }
+            #expect((try? parsed.get()) != nil, "--format \(format) for \(command.rawValue)")
+        }
+    }
+
     @Test("the instruction child is given every forwarded option, and reads them back to the same run")
     func forwarding() throws {
         for option in CommandOption.all where option.commands.contains(.run) {

@@ -100,7 +100,10 @@ struct ReportCommandTests {
         options.filter = CaseSelector(suites: [.reference])
         let rows = try await BenchCommand.plan(options, seed: 1, output: Captured().output, environment: [:])
             .rows()
-        let text = try BenchCommand.render(rows, .json)
+        let metadata = RunMetadata(
+            commit: "abc", swiftVersion: "Swift version 6.3.1", operatingSystem: "Linux", cpu: "Test CPU",
+            cores: 2, configuration: .release, date: "2026-11-23T00:00:00Z", options: [])
+        let text = try BenchCommand.render(rows, .json, metadata: metadata)
         let entries = try #require(
             try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         let csvLines = ResultCSV.render(rows).split(separator: "\r\n").dropFirst()
