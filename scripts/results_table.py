@@ -415,7 +415,8 @@ def copy_figure(results: Results, instructions: Results | None) -> str:
     drift = max(abs(instructions.median("state-copy", a, "transfer/updateAmount", "instructions", "", n)
                     - instructions.median("state-copy", a, "transfer/updateAmount", "instructions", "", sizes[0]))
                 for a in results.architectures for n in sizes)
-    return (text + f" `transfer/updateAmount` counts the same instructions, to within {drift:.0f}, at "
+    within = "exactly" if drift == 0 else f"to within {max(1, round(drift)):,}"
+    return (text + f" `transfer/updateAmount` counts the same instructions, {within}, at "
             f"{sizes[0]} and at {int(sizes[-1]):,} accounts in every style.")
 
 

@@ -241,7 +241,7 @@ extension CommandOption {
         ),
     ]
 
-    /// `25; heavy cases (64 KiB or more allocated per operation) 100; round trips (times in µs) 50`.
+    /// `25; heavy cases (32 KiB or more allocated per operation) 100; round trips (times in µs) 50`.
     private static var defaultTimeTolerances: String {
         func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))" }
         return percent(Comparison.synchronousTimeTolerance) + "; heavy cases ("

@@ -114,13 +114,15 @@ public struct ResultRow: Equatable, Sendable, Codable {
     /// What kind of number this row holds, which decides how the gate compares it.
     public var kind: MetricKind { MetricKind(key) }
 
-    /// Bytes allocated per operation from which a case is heavy: 64 KiB, half of glibc's initial
-    /// threshold for serving a block by `mmap`. Above it, an operation's allocations outgrow the
+    /// Bytes allocated per operation from which a case is heavy: 32 KiB, a quarter of glibc's
+    /// initial threshold for serving a block by `mmap` (a case just under 64 KiB timed twice as slow
+    /// after the rest of a run as alone: docs/measurement.md, "Heavy cases in a process of their
+    /// own"). Above it, an operation's allocations outgrow the
     /// per-core caches and can change how the allocator serves large blocks for everything that
     /// runs after it, so a heavy case is timed in rounds of its own, and its time, bound by memory
     /// rather than by the reference's kind of work, is gated with a wider tolerance
     /// (`Comparison.heavyTimeTolerance`).
-    public static let heavyBytesPerOperation = 65_536.0
+    public static let heavyBytesPerOperation = 32_768.0
 
     /// Whether this row is the time of an effect round trip: round trips are the rows timed in µs.
     public var isRoundTripTime: Bool { key.metric == .time && unit == .microseconds }

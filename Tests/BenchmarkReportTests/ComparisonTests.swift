@@ -96,8 +96,8 @@ struct ComparisonTests {
     }
 
     @Test(
-        "A case allocating 64 KiB or more per operation in the baseline gets the heavy tolerance",
-        arguments: [(65_535.0, Comparison.Verdict.regression), (65_536, .unchanged)]
+        "A case allocating 32 KiB or more per operation in the baseline gets the heavy tolerance",
+        arguments: [(32_767.0, Comparison.Verdict.regression), (32_768, .unchanged)]
     )
     func heavyTolerance(bytes: Double, verdict: Comparison.Verdict) throws {
         var bytesRow = time

@@ -20,7 +20,7 @@ enum CoverageRows {
         ComparisonTests.closureEffects(metric, suite: .layout, feature: feature, unit: unit, value: value)
     }
 
-    /// A light time, a heavy one (its bytes reach 64 KiB), one below the ratio floor, a reference
+    /// A light time, a heavy one (its bytes reach 32 KiB), one below the ratio floor, a reference
     /// time, mallocs, bytes and a growth exponent, all in `layout`; a round trip in `effects`.
     static var baseline: [ResultRow] {
         let reference = CSVTests.row(
