@@ -198,6 +198,7 @@ public enum BenchCommand {
         var request = RunRequest(selector: options.filter, size: runSize(options), seed: seed)
         request.confinesRoundTrips = !options.allCPUs
         request.bestOf = options.bestOf
+        request.heapStates = options.heapStates
         return request
     }
 
@@ -205,18 +206,7 @@ public enum BenchCommand {
     static func plan(
         _ options: Invocation.RunOptions, seed: UInt64, output: Output, environment: [String: String]
     ) -> RunPlan {
-        var plan = RunPlan(
-            request: request(options, seed: seed), environment: environment, progress: output.progress)
-        plan.childArguments = forwardedArguments(options)
-        return plan
-    }
-
-    /// The run options a child `bench` that parses them is given, from the option table: every
-    /// option declared ``CommandOption/forwarded`` (the selection, the size, the seed, the build check).
-    static func forwardedArguments(_ options: Invocation.RunOptions) -> [String] {
-        CommandOption.all.filter { $0.forwarded && $0.commands.contains(.run) }.flatMap {
-            $0.arguments(options)
-        }
+        RunPlan(request: request(options, seed: seed), environment: environment, progress: output.progress)
     }
 
     // MARK: - child processes
@@ -241,16 +231,13 @@ public enum BenchCommand {
         return ExitStatus.success.rawValue
     }
 
-    /// The instruction pass's child: `<suite> <run options>`.
+    /// The instruction pass's child: `<case label> <heap state>`.
     static func countInstructions(_ arguments: [String], output: Output) async throws(RunFailure) {
-        guard let suite = arguments.first.flatMap(Suite.init(rawValue:)) else {
-            throw RunFailure("\(InstructionPass.childCommand) needs a synchronous suite name")
-        }
-        guard
-            case .run(let options)? = try? Invocation.parse(
-                Array(arguments.dropFirst()), vocabulary: vocabulary)
-        else { throw RunFailure("\(InstructionPass.childCommand): bad run options") }
-        try await InstructionPass.count(suite, request(options, seed: 0), progress: output.progress)
+        guard arguments.count == 2, let label = InstructionLabel(Substring(arguments[0])),
+            let state = Int(arguments[1]), state >= 0
+        else { throw RunFailure("\(InstructionPass.childCommand) needs a case label and a heap state") }
+        let request = RunRequest(selector: CaseSelector(selecting: label.group), size: .quick, seed: 0)
+        try await InstructionPass.count(label, heapState: state, request, progress: output.progress)
     }
 
     // MARK: - compare

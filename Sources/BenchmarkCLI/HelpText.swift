@@ -62,7 +62,8 @@ enum HelpText {
                                   Exit 0: pass. 1: a regression, a behaviour change (observers
                                   woken, tasks) or a time that fell over \(Int(Comparison.suspiciousSpeedUp))-fold. 2: unusable input.
                                   Counts may rise: mallocs, retains and releases \(ReportText.short(Comparison.countAllowance))
-                                  per operation; instructions \(ReportText.short(Comparison.instructionTolerance * 100))% (compared on any
+                                  per operation; instructions as far as the baseline row moved
+                                  over its heap states, exactly for most rows (compared on any
                                   CPU; only when both runs name the same Swift version and build).
           baseline update         Refresh the gate's baseline: a best-of-\(Invocation.baselineBestOf) release run written to
                                   \(Invocation.baselinePath) and its .meta.json, only when every process

@@ -40,8 +40,10 @@ public enum Invocation: Equatable, Sendable {
         public var timingProcesses: Int?
         /// Seeds the shuffled order of the timing rounds; nil picks one from the clock.
         public var seed: UInt64?
-        /// Count instructions per operation under Valgrind instead of timing (synchronous cases only).
+        /// Count instructions per operation under Valgrind instead of timing.
         public var instructions = false
+        /// In how many heap states the instruction pass counts each case.
+        public var heapStates = 1
         /// Time round trips with threads free on every CPU instead of confined to one.
         public var allCPUs = false
 

@@ -18,13 +18,12 @@ enum Command: String, CaseIterable, Sendable {
     }
 }
 
-/// One option of `bench`, declared once: its name and value, the commands that accept it, its help,
-/// how it is parsed and whether the child that reads run options (the instruction pass's) is given it.
+/// One option of `bench`, declared once: its name and value, the commands that accept it, its help
+/// and how it is parsed.
 ///
-/// Parsing, the help's USAGE lines and OPTIONS section, and ``BenchCommand/forwardedArguments(_:)``
-/// are all driven by ``all``, so an option cannot be parsed without being documented, or documented
-/// without being forwarded to the process that needs it. (The other children of a run are handed
-/// the run's request as a typed message: `BenchmarkRun`'s `RunRequest`.)
+/// Parsing and the help's USAGE lines and OPTIONS section are all driven by ``all``, so an option
+/// cannot be parsed without being documented. (The children of a run are handed the run's request
+/// as a typed message: `BenchmarkRun`'s `RunRequest`; the instruction pass's child, only its case.)
 struct CommandOption: Sendable {
     /// What follows the option's name.
     enum Value: Sendable, Equatable {
@@ -43,27 +42,20 @@ struct CommandOption: Sendable {
     let value: Value
     let commands: [Command]
     let help: String
-    /// Whether each `--best-of` child process is given the option (the seed changes per process).
-    let forwarded: Bool
     /// A value the option accepts, for tests and examples; nil for a flag.
     let example: String?
     let apply: Apply
-    /// The arguments that give a child process the same setting; empty when it has the default.
-    let arguments: @Sendable (Invocation.RunOptions) -> [String]
 
     init(
-        _ name: String, _ value: Value, _ commands: [Command], forwarded: Bool = false,
-        example: String? = nil, help: String, apply: @escaping Apply,
-        arguments: @escaping @Sendable (Invocation.RunOptions) -> [String] = { _ in [] }
+        _ name: String, _ value: Value, _ commands: [Command], example: String? = nil, help: String,
+        apply: @escaping Apply
     ) {
         self.name = name
         self.value = value
         self.commands = commands
         self.help = help
-        self.forwarded = forwarded
         self.example = example
         self.apply = apply
-        self.arguments = arguments
     }
 
     /// The value's placeholder for `command`, or nil for a flag.
@@ -109,52 +101,47 @@ extension CommandOption {
 
     private static let runOptions: [CommandOption] = [
         CommandOption(
-            "--filter", .named("<names>"), [.run, .list, .updateBaseline], forwarded: true,
+            "--filter", .named("<names>"), [.run, .list, .updateBaseline],
             example: "dispatch",
             help: "Comma-separated suites, architectures, features, layouts or sizes (n=<N>); "
                 + "repeatable. A benchmark runs when it matches a name of every kind given: one case "
                 + "is e.g. layout,closure-effects,single-store,n=10.",
             apply: { text, options throws(BenchError) in
                 try CaseSelector.add(text, to: &options.run.filter, vocabulary: options.vocabulary)
-            },
-            arguments: { $0.filter.isEmpty ? [] : ["--filter", $0.filter.terms.joined(separator: ",")] }
+            }
         ),
         CommandOption(
-            "--quick", .flag, [.run], forwarded: true,
+            "--quick", .flag, [.run],
             help: "A CI-sized run (few samples, short batches).",
-            apply: { _, options in options.run.quick = true },
-            arguments: { $0.quick ? ["--quick"] : [] }
+            apply: { _, options in options.run.quick = true }
         ),
         CommandOption(
-            "--samples", .named("<n>"), measuring, forwarded: true, example: "11",
+            "--samples", .named("<n>"), measuring, example: "11",
             help:
                 "Timed samples per benchmark, at least (default \(RunSize.full.samples), --quick "
                 + "\(RunSize.quick.samples)); sampling goes on until each group's samples span "
                 + "\(seconds(RunSize.full.minimumSpan)) (--quick \(seconds(RunSize.quick.minimumSpan))).",
             apply: { text, options throws(BenchError) in
                 options.run.samples = try wholeNumber("--samples", text, in: 3...100_000)
-            },
-            arguments: { $0.samples.map { ["--samples", String($0)] } ?? [] }
+            }
         ),
         CommandOption(
-            "--timing-processes", .named("<n>"), measuring, forwarded: true, example: "1",
+            "--timing-processes", .named("<n>"), measuring, example: "1",
             help: "Time in <n> processes, one after another, each taking an equal share of every "
                 + "group's rounds, and pool their samples (default \(RunSize.full.timingProcesses), "
                 + "--quick \(RunSize.quick.timingProcesses)). Each process places code and data anew, "
                 + "which moved single cases by up to 24% for a whole process (docs/measurement.md).",
             apply: { text, options throws(BenchError) in
                 options.run.timingProcesses = try wholeNumber("--timing-processes", text, in: 1...8)
-            },
-            arguments: { $0.timingProcesses.map { ["--timing-processes", String($0)] } ?? [] }
+            }
         ),
         CommandOption(
-            "--all-cpus", .flag, measuring, forwarded: true,
+            "--all-cpus", .flag, measuring,
             help: "Time effect round trips with threads free on every CPU, as an app's are. By default "
                 + "they run on one CPU (Linux), where a hop does not wait for another CPU to wake: on a "
                 + "virtual machine that wait comes and goes, and moved round-trip ratios by up to 98% "
                 + "between processes (docs/measurement.md).",
-            apply: { _, options in options.run.allCPUs = true },
-            arguments: { $0.allCPUs ? ["--all-cpus"] : [] }
+            apply: { _, options in options.run.allCPUs = true }
         ),
         CommandOption(
             "--best-of", .named("<n>"), measuring, example: "3",
@@ -166,7 +153,7 @@ extension CommandOption {
             }
         ),
         CommandOption(
-            "--seed", .named("<n>"), measuring, forwarded: true, example: "42",
+            "--seed", .named("<n>"), measuring, example: "42",
             help: "Seed of the shuffled timing order (default: random; the seed used is written to the "
                 + "metadata file, so a run can be repeated). With --best-of, process k uses seed + k - 1.",
             apply: { text, options throws(BenchError) in
@@ -174,8 +161,7 @@ extension CommandOption {
                     throw .usage("--seed must be a whole number from 0 to \(UInt64.max), not '\(text)'")
                 }
                 options.run.seed = seed
-            },
-            arguments: { $0.seed.map { ["--seed", String($0)] } ?? [] }
+            }
         ),
         CommandOption(
             "--format", .format, [.run, .compare], example: "json",
@@ -197,16 +183,26 @@ extension CommandOption {
         ),
         CommandOption(
             "--instructions", .flag, [.run],
-            help: "Count instructions per operation of the synchronous cases under Valgrind (callgrind) "
-                + "instead of timing them; needs Debian's valgrind package. Not with --best-of: counts do "
-                + "not vary between processes.",
+            help: "Count instructions per operation of every timed case under Valgrind (callgrind) instead "
+                + "of timing them, each case in a process of its own; needs Debian's valgrind package. Not "
+                + "with --best-of: counts do not vary between processes.",
             apply: { _, options in options.run.instructions = true }
         ),
         CommandOption(
-            "--allow-debug", .flag, [.run], forwarded: true,
+            "--heap-states", .named("<k>"), [.run], example: "5",
+            help: "Count instructions as --instructions does, each case in <k> heap states (the first "
+                + "as every run counts it, each other after its own set of blocks is allocated and half of "
+                + "it freed); a row is their median, its min..max their spread, which the gate allows. "
+                + "Default 1; the instruction baseline is counted in 5.",
+            apply: { text, options throws(BenchError) in
+                options.run.heapStates = try wholeNumber("--heap-states", text, in: 1...20)
+                options.run.instructions = true
+            }
+        ),
+        CommandOption(
+            "--allow-debug", .flag, [.run],
             help: "Measure a debug build instead of re-running in release; every row is marked debug.",
-            apply: { _, options in options.run.allowDebug = true },
-            arguments: { $0.allowDebug ? ["--allow-debug"] : [] }
+            apply: { _, options in options.run.allowDebug = true }
         ),
     ]
 

@@ -1,10 +1,17 @@
 import CInstructionCounter
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Instructions per operation, counted by Valgrind's callgrind tool.
 ///
-/// The measuring process runs under `valgrind --tool=callgrind --collect-atstart=no`; the
-/// benchmark's measured region switches collection on and off with client requests (see
-/// `CInstructionCounter.h`) and ends with a dump file labelled after the sample. As in the
+/// The measuring process runs under `valgrind --tool=callgrind`; the benchmark's measured region
+/// zeroes the counters of every thread when it starts and ends with a dump file labelled after the
+/// sample, through client requests (see `CInstructionCounter.h`), so it holds what every thread
+/// executed meanwhile. As in the
 /// allocation pass, a sample of N operations and one of 2N are counted and their difference is
 /// divided by N, so whatever a sample does once cancels out. A simulated CPU executes the
 /// program, so the count does not depend on load, frequency or other processes.
@@ -29,6 +36,22 @@ public enum InstructionCounter {
         return (label, instructions)
     }
 
+    /// Puts the heap of a fresh process into the `index`th of a fixed family of states, before a
+    /// case is built: state 0 leaves it alone; every other state allocates 64 blocks of 16 B to
+    /// 2 KiB, drawn from a generator seeded with `index`, and frees a drawn half of them (the rest
+    /// stay allocated for the life of the process). The allocator's free lists and the addresses
+    /// the case's objects get then differ from state to state, as they would after an unrelated
+    /// change to what the process does before the case; how far a case's count moves over the
+    /// states is what the gate allows it (docs/gate.md, "Instructions").
+    public static func prepareHeap(state index: Int) {
+        guard index > 0 else { return }
+        var generator = SeededGenerator(seed: UInt64(index))
+        for _ in 0..<64 {
+            let block = malloc(Int.random(in: 16...2_048, using: &generator))
+            if Bool.random(using: &generator) { free(block) }
+        }
+    }
+
     /// Instructions per operation from a sample of `iterations` operations and one of twice as many.
     public static func perOperation(single: Int, double: Int, iterations: Int) -> Double {
         precondition(iterations > 0, "InstructionCounter.perOperation: iterations must be positive")
@@ -37,18 +60,19 @@ public enum InstructionCounter {
 }
 
 extension Benchmark {
-    /// The instruction pass of a synchronous benchmark, for a process running under callgrind: one
-    /// uncounted warm-up sample of `iterations`, then a counted sample of `iterations` dumped as
-    /// `"\(label)|1"` and one of `2 * iterations` dumped as `"\(label)|2"`.
+    /// The instruction pass of a benchmark, for a process running under callgrind: a warm-up
+    /// sample of `iterations` dumped as `"\(label)|0"` (measured like the others, so that whatever
+    /// measuring does the first time happens there), then a sample of `iterations` dumped as
+    /// `"\(label)|1"` and one of `2 * iterations` dumped as `"\(label)|2"`. Callgrind counts every
+    /// thread while it collects, so count an async benchmark in serial mode
+    /// (``AllocationCounter/serially(_:)``), where nothing but its own jobs runs meanwhile.
     public func measureInstructions(
         iterations: Int, label: String, isolation: isolated (any Actor)? = #isolation
     ) async {
-        precondition(!isAsync, "Benchmark.measureInstructions: only synchronous benchmarks are counted")
         precondition(iterations > 0, "Benchmark.measureInstructions: iterations must be positive")
-        await run(iterations: iterations)
-        for multiple in 1...2 {
+        for multiple in 0...2 {
             var meter = Meter(mode: .instructions(label: "\(label)|\(multiple)"))
-            await runSample(iterations: multiple * iterations, meter: &meter)
+            await runSample(iterations: max(multiple, 1) * iterations, meter: &meter)
         }
     }
 }

@@ -54,6 +54,9 @@ public struct Comparison: Sendable {
         public var verdict: Verdict
         /// For times, the rise the ratio was allowed (a fraction); nil for other metrics.
         public var timeTolerance: Double? = nil
+        /// For instructions, how far the count per operation may move either way
+        /// (``Comparison/instructionAllowance(for:)``); nil for other metrics.
+        public var instructionAllowance: Double? = nil
 
         /// The relative change in percent, or `nil` when the baseline is zero.
         public var percent: Double? {
@@ -88,11 +91,15 @@ public struct Comparison: Sendable {
     /// (async noise).
     public static let countAllowance = 0.5
 
-    /// The fraction of the baseline instructions per operation may rise (or fall) before it counts.
-    /// Rows whose dictionaries hash object addresses move when the heap does, so the allowance sits
-    /// above what passes of one build differ by and below a 5% regression
-    /// (docs/evidence/2026-11-25/gate.md, "Other counts").
-    public static let instructionTolerance = 0.02
+    /// How far a baseline row's instructions per operation may move either way before it counts: as
+    /// far as the row moved over the heap states its baseline was counted in (its min..max around
+    /// its median, `bench --instructions --heap-states`), so 0, an exact comparison, for a row that
+    /// never moved. Each case is counted in a process of its own, so a build counts the same in
+    /// every run; what moves a row is a change to what that process allocates before the case,
+    /// which the heap states stand in for (docs/gate.md, "Instructions").
+    public static func instructionAllowance(for row: ResultRow) -> Double {
+        max(row.max - row.median, row.median - row.min, 0)
+    }
 
     /// How many bytes per operation may be added before a rise counts, plus a fraction of the
     /// baseline: ``byteRelativeAllowance``, or the suite's own in ``suiteByteRelativeAllowances``.
@@ -218,7 +225,9 @@ public struct Comparison: Sendable {
         case .count:
             return rise(old, new, allowance: countAllowance)
         case .instructions:
-            return rise(old, new, allowance: instructionTolerance * old.median)
+            var change = rise(old, new, allowance: instructionAllowance(for: old))
+            change.instructionAllowance = instructionAllowance(for: old)
+            return change
         case .bytes:
             let relative = suiteByteRelativeAllowances[old.key.suite] ?? byteRelativeAllowance
             return rise(old, new, allowance: byteAllowance + relative * old.median)

@@ -92,7 +92,8 @@ struct GateCoverageRows {
             let tolerance = max(change.timeTolerance ?? 0, Comparison.timeRatioFloor / value)
             return (1 + timeSpread(row)) * (1 + tolerance) - 1
         case .instructions:
-            return Comparison.instructionTolerance + (value == 0 ? 0 : amountSpread / value)
+            let allowance = row.map(Comparison.instructionAllowance(for:)) ?? 0
+            return value == 0 ? 0 : (allowance + amountSpread) / value
         case .bytes:
             let relative =
                 Comparison.suiteByteRelativeAllowances[change.key.suite] ?? Comparison.byteRelativeAllowance

@@ -49,7 +49,8 @@ extension Comparison {
         case .count, .behaviour:
             return "±\(ReportText.short(Self.countAllowance))"
         case .instructions:
-            return "+\(ReportText.short(Self.instructionTolerance * 100))%"
+            let allowance = change.instructionAllowance ?? 0
+            return allowance == 0 ? "exact" : "±\(ReportText.short(allowance))"
         case .bytes:
             let relative = Self.suiteByteRelativeAllowances[change.key.suite] ?? Self.byteRelativeAllowance
             return "±\(ReportText.short(Self.byteAllowance + relative * change.baseline)) B"

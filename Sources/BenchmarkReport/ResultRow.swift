@@ -142,10 +142,9 @@ public enum MetricKind: Sendable, Equatable {
     /// per operation with thread timing, so a rise counts from ``Comparison/countAllowance`` up: one
     /// more allocation per operation is always caught.
     case count
-    /// Instructions per operation counted under Valgrind (`bench --instructions`): a rise counts
-    /// beyond ``Comparison/instructionTolerance`` of the baseline. They do not depend on load, but
-    /// glibc picks its string and memory functions by CPU, so they are compared only between runs
-    /// on the same CPU model.
+    /// Instructions per operation counted under Valgrind (`bench --instructions`): a move counts
+    /// beyond ``Comparison/instructionAllowance(for:)``, the baseline row's own spread over heap
+    /// states (exact for most rows). They depend neither on load nor on the host's CPU model.
     case instructions
     /// Bytes allocated per operation: a rise counts beyond ``Comparison/byteAllowance`` plus
     /// ``Comparison/byteRelativeAllowance`` of the baseline.

@@ -3,16 +3,21 @@ import BenchmarkReport
 import BenchmarkSuites
 import Foundation
 
-/// `bench --instructions`: instructions per operation of the synchronous cases, under Valgrind.
+/// `bench --instructions`: instructions per operation of every timed case, under Valgrind.
 ///
-/// For each selected synchronous suite, `bench` runs a stripped copy of itself under
-/// `valgrind --tool=callgrind --collect-atstart=no` in the hidden child mode ``childCommand``; the
-/// child counts each case for N and 2N operations (``SuiteRunner/countInstructions(suite:)``) and
-/// leaves one dump file per sample, which this process reads. The copy is stripped because
-/// Valgrind 3.19 rejects the debug information of a release build.
+/// `bench` runs a stripped copy of itself under `valgrind --tool=callgrind`
+/// once per case and heap state, in the hidden child mode ``childCommand``, as many at a time as
+/// there are CPUs (a simulated CPU counts the same however loaded the real one is). Each child
+/// builds only its case and counts it for N and 2N operations
+/// (``SuiteRunner/countInstructions(_:heapState:)``), leaving one dump file per sample, which this
+/// process reads. A process per case makes every case start from the same heap whatever else the
+/// run selects, so a case counts the same in every run of one build (docs/gate.md,
+/// "Instructions"). The copy is stripped because Valgrind 3.19 rejects the debug information of a
+/// release build.
 @MainActor
 public enum InstructionPass {
-    /// The first argument of the measuring child process, followed by the suite and run options.
+    /// The first argument of the measuring child process, followed by the case's
+    /// ``InstructionLabel`` and the heap state.
     public nonisolated static let childCommand = "__count-instructions"
 
     /// Why the pass cannot run with this `PATH`, as one line, or nil.
@@ -34,8 +39,18 @@ public enum InstructionPass {
         return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// The rows of the pass for every synchronous suite `plan` selects, running its `bench`
-    /// program under Valgrind.
+    /// One case counted in one heap state: a child process of the pass.
+    struct Job: Sendable {
+        var label: InstructionLabel
+        var heapState: Int
+        var index: Int
+
+        /// The prefix of the child's dump files.
+        var dumpPrefix: String { "case-\(index).out" }
+    }
+
+    /// The rows of the pass for every case `plan` selects, running its `bench` program under
+    /// Valgrind.
     static func rows(of plan: RunPlan) async throws(RunFailure) -> [ResultRow] {
         guard let valgrind = executable("valgrind", environment: plan.environment),
             let strip = executable("strip", environment: plan.environment)
@@ -44,59 +59,113 @@ public enum InstructionPass {
             throw RunFailure("cannot find this program's path to run it under Valgrind")
         }
         let runner = plan.runner()
-        let dumps = try await ChildProcess.withScratchDirectory("instructions", in: Self.scratchParent) {
-            directory throws(RunFailure) in
-            let stripped = directory.appendingPathComponent("bench").path
-            try await ChildProcess.run(strip, ["-o", stripped, executable], what: "strip")
-            var dumps: [(label: String, instructions: Int)] = []
-            for suite in SuiteRunner.instructionSuites where runner.selects(suite: suite) {
-                plan.progress("instructions: \(suite.rawValue) under callgrind")
-                try await ChildProcess.run(
-                    valgrind,
-                    [
-                        "--tool=callgrind", "-q", "--collect-atstart=no", "--dump-instr=no",
-                        "--callgrind-out-file=\(suite.rawValue).out", "./bench", childCommand, suite.rawValue,
-                    ] + plan.childArguments,
-                    what: "valgrind", environment: childEnvironment, directory: directory)
-                dumps += try readDumps(in: directory, prefix: "\(suite.rawValue).out.")
+        let labels = runner.instructionLabels()
+        let jobs = labels.indices.flatMap { index in
+            (0..<plan.request.heapStates).map { state in
+                Job(label: labels[index], heapState: state, index: index * plan.request.heapStates + state)
             }
-            return dumps
         }
-        return instructionRows(dumps, configuration: runner.configuration)
+        plan.progress(
+            "instructions: \(labels.count) cases under callgrind, \(plan.request.heapStates) heap state(s)")
+        let counts = try await ChildProcess.withScratchDirectory("instructions", in: Self.scratchParent) {
+            directory throws(RunFailure) in
+            try await ChildProcess.run(
+                strip, ["-o", directory.appendingPathComponent("bench").path, executable], what: "strip")
+            return try await count(jobs, valgrind: valgrind, in: directory)
+        }
+        return instructionRows(labels, counts, configuration: runner.configuration)
     }
 
-    /// One `instructions` row per case from the dumps of its two samples (labels from
-    /// ``InstructionLabel``, then `|1` or `|2`), in the order the cases were counted. A case
-    /// without both dumps gets no row.
+    /// Runs `jobs` under `valgrind`, as many at a time as there are CPUs, in `directory` (which
+    /// holds the stripped `bench`); returns each job's instructions per operation by job index.
+    static func count(_ jobs: [Job], valgrind: String, in directory: URL) async throws(RunFailure) -> [Int:
+        Double]
+    {
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let results = await withTaskGroup(of: Result<(Int, Double), RunFailure>.self) { group in
+            var pending = jobs[...]
+            var results: [Result<(Int, Double), RunFailure>] = []
+            func startNext() {
+                guard let job = pending.popFirst() else { return }
+                group.addTask {
+                    do throws(RunFailure) {
+                        return .success(try await count(job, valgrind, directory))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            }
+            for _ in 0..<width { startNext() }
+            for await result in group {
+                results.append(result)
+                if case .failure = result { pending = [] } else { startNext() }
+            }
+            return results
+        }
+        var counts: [Int: Double] = [:]
+        for result in results {
+            let (index, value) = try result.get()
+            counts[index] = value
+        }
+        return counts
+    }
+
+    /// Counts one job in a child under callgrind and reads its two dumps.
+    nonisolated static func count(_ job: Job, _ valgrind: String, _ directory: URL) async throws(RunFailure)
+        -> (
+            Int, Double
+        )
+    {
+        try await ChildProcess.run(
+            valgrind,
+            [
+                "--tool=callgrind", "-q", "--dump-instr=no",
+                "--callgrind-out-file=\(job.dumpPrefix)", "./bench", childCommand, job.label.text,
+                String(job.heapState),
+            ],
+            what: "valgrind counting \(job.label.group)", environment: childEnvironment, directory: directory)
+        let dumps = try readDumps(in: directory, prefix: "\(job.dumpPrefix).")
+        let single = dumps.first { $0.label == job.label.text + "|1" }
+        let double = dumps.first { $0.label == job.label.text + "|2" }
+        guard let single, let double else {
+            throw RunFailure("callgrind left no counts for \(job.label.group)")
+        }
+        return (
+            job.index,
+            InstructionCounter.perOperation(
+                single: single.instructions, double: double.instructions, iterations: job.label.iterations)
+        )
+    }
+
+    /// One `instructions` row per label, from its counts in every heap state (job index
+    /// `label index × states + state`): their median, with their spread as the row's min..max.
     static func instructionRows(
-        _ dumps: [(label: String, instructions: Int)], configuration: BuildConfiguration
+        _ labels: [InstructionLabel], _ counts: [Int: Double], configuration: BuildConfiguration
     ) -> [ResultRow] {
-        var samples: [InstructionLabel: [Int: Int]] = [:]
-        var order: [InstructionLabel] = []
-        for dump in dumps {
-            guard let bar = dump.label.lastIndex(of: "|"),
-                let multiple = Int(dump.label[dump.label.index(after: bar)...]),
-                let label = InstructionLabel(dump.label[..<bar])
-            else { continue }
-            if samples[label] == nil { order.append(label) }
-            samples[label, default: [:]][multiple] = dump.instructions
+        let states = labels.isEmpty ? 1 : counts.count / labels.count
+        return labels.indices.compactMap { index in
+            let values = (0..<states).compactMap { counts[index * states + $0] }
+            guard let statistics = Statistics(values) else { return nil }
+            let key = key(of: labels[index])
+            return ResultRow(
+                key: key, unit: .count, median: statistics.median, p10: statistics.p10,
+                p25: statistics.p25, p75: statistics.p75, min: statistics.min, max: statistics.max,
+                samples: statistics.count, configuration: configuration)
         }
-        return order.compactMap { label in
-            guard let single = samples[label]?[1], let double = samples[label]?[2] else { return nil }
-            let group = label.group
-            let key = ResultRow.Key(
-                suite: group.suite, architecture: group.architecture, feature: group.feature,
-                layout: group.layout,
-                n: group.n, metric: .instructions)
-            let perOperation = InstructionCounter.perOperation(
-                single: single, double: double, iterations: label.iterations)
-            return .count(key, unit: .count, value: perOperation, configuration: configuration)
-        }
+    }
+
+    /// The key of the `instructions` row of `label`'s case.
+    static func key(of label: InstructionLabel) -> ResultRow.Key {
+        let group = label.group
+        return ResultRow.Key(
+            suite: group.suite, architecture: group.architecture, feature: group.feature,
+            layout: group.layout,
+            n: group.n, metric: .instructions)
     }
 
     /// The labelled dumps among the files of `directory` whose names start with `prefix`, in dump
     /// order (callgrind numbers them from 1).
-    static func readDumps(in directory: URL, prefix: String) throws(RunFailure) -> [(
+    nonisolated static func readDumps(in directory: URL, prefix: String) throws(RunFailure) -> [(
         label: String, instructions: Int
     )] {
         let names: [String]
@@ -126,7 +195,7 @@ public enum InstructionPass {
     /// makes that call first), the shared libraries' retains and releases bound to the runtime
     /// itself (``TimingProcesses/weakBinding``), so no count includes the retain counters' detour,
     /// and deterministic hashing (``DeterministicHashing``).
-    static let childEnvironment = [
+    nonisolated static let childEnvironment = [
         "LD_BIND_NOW": "1", TimingProcesses.weakBinding.name: TimingProcesses.weakBinding.value,
         deterministicHashing: "1",
     ]
@@ -138,18 +207,16 @@ public enum InstructionPass {
     /// sets it for its own process too, before it measures anything).
     public nonisolated static let deterministicHashing = "SWIFT_DETERMINISTIC_HASHING"
 
-    /// The child, started under callgrind: counts the instructions of the cases of `suite` that
-    /// `request` selects.
-    public static func count(_ suite: Suite, _ request: RunRequest, progress: @escaping (String) -> Void)
-        async throws(RunFailure)
-    {
-        guard SuiteRunner.instructionSuites.contains(suite) else {
-            throw RunFailure("\(childCommand) needs a synchronous suite name")
-        }
+    /// The child, started under callgrind: counts the instructions of the case `label` names, with
+    /// the heap first put into state `heapState`.
+    public static func count(
+        _ label: InstructionLabel, heapState: Int, _ request: RunRequest, progress: @escaping (String) -> Void
+    ) async throws(RunFailure) {
         guard InstructionCounter.isUnderValgrind else {
             throw RunFailure("\(childCommand) counts instructions only under valgrind --tool=callgrind")
         }
-        await RunPlan.runner(request, progress: progress).countInstructions(suite: suite)
+        guard await RunPlan.runner(request, progress: progress).countInstructions(label, heapState: heapState)
+        else { throw RunFailure("\(childCommand): no case '\(label.text)'") }
     }
 }
 

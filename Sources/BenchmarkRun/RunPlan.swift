@@ -24,10 +24,6 @@ public struct RunPlan {
     public var program: String?
     /// The environment children start from.
     public var environment: [String: String]
-    /// The run options as a child that parses them is given them: the instruction pass's child
-    /// reads its selection from its command line, which must not change from run to run
-    /// (``InstructionPass/childEnvironment`` says why).
-    public var childArguments: [String] = []
     public var progress: @Sendable (String) -> Void
 
     public init(

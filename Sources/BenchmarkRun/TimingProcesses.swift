@@ -22,7 +22,7 @@ struct TimingProcesses {
 
     /// The environment variable, and its value, that makes the dynamic linker prefer the runtime's
     /// strong definitions to the executable's weak ones (glibc's `LD_DYNAMIC_WEAK`).
-    static let weakBinding = (name: "LD_DYNAMIC_WEAK", value: "1")
+    nonisolated static let weakBinding = (name: "LD_DYNAMIC_WEAK", value: "1")
 
     /// The child's environment: `environment` with ``weakBinding``.
     static func childEnvironment(_ environment: [String: String]) -> [String: String] {

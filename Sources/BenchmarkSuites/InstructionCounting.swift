@@ -1,31 +1,52 @@
 import BenchmarkEngine
 import BenchmarkReport
 
-/// The suites' part of the instruction pass: building the synchronous cases of one suite and having
-/// the engine count them, in a process running under callgrind (the run plan starts it, and turns
-/// the dumps into rows with ``InstructionLabel``).
+/// The suites' part of the instruction pass: listing the cases it counts, and building one of them
+/// and having the engine count it, in a process of its own running under callgrind (the run plan
+/// starts one per case, and turns the dumps into rows with ``InstructionLabel``).
 extension SuiteRunner {
-    /// The suites whose cases are synchronous, and so are counted.
+    /// The suites whose cases are counted: every suite that times its cases.
     public static let instructionSuites: [Suite] = [
-        .reference, .dispatch, .dispatchAdapter, .layout, .stateCopy,
+        .reference, .dispatch, .dispatchAdapter, .effects, .layout, .stateCopy,
     ]
 
-    /// Counts the instructions of every selected synchronous case of `suite` (call it in a process
-    /// running under callgrind). A sized suite builds one size at a time, as in a timed run, up to
-    /// the run size's ``RunSize/instructionSizeLimit``. The N of a case is its allocation pass's
-    /// operation count.
-    public func countInstructions(suite: Suite) async {
-        let sizes: [Int?] = Self.sizes(of: suite)?.filter { $0 <= size.instructionSizeLimit ?? .max } ?? [nil]
-        for n in sizes where selects(suite: suite, n: n) {
-            for benchmarkCase in cases(of: suite, n: n) {
-                guard let benchmark = benchmarkCase.benchmark, !benchmark.isAsync else { continue }
-                progress("  counting instructions: \(benchmarkCase.name)")
-                let iterations = benchmarkCase.allocationIterations
-                await benchmark.measureInstructions(
-                    iterations: iterations,
-                    label: InstructionLabel(group: benchmarkCase.group, iterations: iterations).text)
+    /// The cases the instruction pass counts, in run order: every selected case of the
+    /// ``instructionSuites`` that has a benchmark, up to the run size's
+    /// ``RunSize/instructionSizeLimit``. The N of a label is its case's allocation-pass count.
+    public func instructionLabels() -> [InstructionLabel] {
+        Self.instructionSuites.filter { selects(suite: $0) }.flatMap { suite in
+            let sizes: [Int?] =
+                Self.sizes(of: suite)?.filter { $0 <= size.instructionSizeLimit ?? .max } ?? [nil]
+            return sizes.filter { selects(suite: suite, n: $0) }.flatMap { n in
+                cases(of: suite, n: n).filter { $0.benchmark != nil }.map {
+                    InstructionLabel(group: $0.group, iterations: $0.allocationIterations)
+                }
             }
         }
+    }
+
+    /// Counts the instructions of the case `label` names (call it in a process of its own, running
+    /// under callgrind), with the heap first put into state `heapState`
+    /// (``InstructionCounter/prepareHeap(state:)``); only that case's architecture is built. An
+    /// async case is counted in serial mode. False when no such case exists.
+    public func countInstructions(_ label: InstructionLabel, heapState: Int) async -> Bool {
+        InstructionCounter.prepareHeap(state: heapState)
+        var runner = self
+        runner.selection = CaseSelector(selecting: label.group)
+        let group = label.group
+        guard
+            let benchmark = runner.cases(of: group.suite, n: group.n).first(where: { $0.group == group })?
+                .benchmark
+        else { return false }
+        progress("  counting instructions: \(group)")
+        guard benchmark.isAsync else {
+            await benchmark.measureInstructions(iterations: label.iterations, label: label.text)
+            return true
+        }
+        await AllocationCounter.serially {
+            await benchmark.measureInstructions(iterations: label.iterations, label: label.text)
+        }
+        return true
     }
 }
 

@@ -39,11 +39,9 @@ bool cac_running_on_valgrind(void) {
 
 void cac_instructions_start(void) {
     client_request(zero_stats_request, 0);
-    client_request(toggle_collect_request, 0);
 }
 
 void cac_instructions_stop(const char *label) {
-    client_request(toggle_collect_request, 0);
     client_request(dump_stats_at_request, (uint64_t)(uintptr_t)label);
 }
 

@@ -126,6 +126,17 @@ struct InvocationTests {
         #expect(throws: BenchError.self) { try parse("compare a.csv b.csv --all-cpus") }
     }
 
+    @Test(
+        "--heap-states counts instructions in that many heap states; run takes it, baseline update does not")
+    func heapStates() throws {
+        var expected = Invocation.RunOptions()
+        expected.instructions = true
+        expected.heapStates = 5
+        #expect(try parse("--heap-states 5") == .run(expected))
+        #expect(try parse("--instructions --heap-states 5") == .run(expected))
+        #expect(throws: BenchError.self) { try parse("baseline update --heap-states 5") }
+    }
+
     @Test("list, compare and help")
     func otherCommands() throws {
         #expect(try parse("list --filter counter") == .list(CaseSelector(features: ["counter"])))
@@ -183,6 +194,8 @@ struct InvocationTests {
             ("--timing-processes 0", "--timing-processes must be a whole number from 1 to 8"),
             ("--timing-processes 9", "--timing-processes must be a whole number from 1 to 8"),
             ("--instructions --timing-processes 2", "--instructions and --timing-processes conflict"),
+            ("--heap-states 0", "--heap-states must be a whole number from 1 to 20"),
+            ("--heap-states 3 --best-of 2", "--instructions and --best-of conflict"),
             ("--format table --output x.csv", "--output writes CSV or JSON"),
             ("--format rows --output x.csv", "drop --format rows or --output"),
             ("baseline", "baseline takes one subcommand, update"),
@@ -225,6 +238,6 @@ struct InvocationTests {
         #expect(text.contains("bench compare"))
         // The gate's count allowances are shown with their defaults.
         #expect(text.contains("mallocs, retains and releases 0.5"))
-        #expect(text.contains("instructions 2%"))
+        #expect(text.contains("instructions as far as the baseline row moved"))
     }
 }

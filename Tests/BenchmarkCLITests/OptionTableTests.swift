@@ -1,10 +1,11 @@
+import BenchmarkRun
 import BenchmarkSuites
 import Testing
 
 @testable import BenchmarkCLI
 
-/// The option table is the one place an option is declared: these tests fail when help, parsing or
-/// the child that reads run options disagree with it.
+/// The option table is the one place an option is declared: these tests fail when help and parsing
+/// disagree with it.
 @MainActor
 @Suite("Option table")
 struct OptionTableTests {
@@ -113,24 +114,16 @@ struct OptionTableTests {
         }
     }
 
-    @Test("the instruction child is given every forwarded option, and reads them back to the same run")
-    func forwarding() throws {
-        for option in CommandOption.all where option.commands.contains(.run) {
-            guard
-                case .run(let options) = try Invocation.parse(
-                    ["run"] + arguments(option), vocabulary: vocabulary)
-            else {
-                Issue.record("\(option.name) does not parse as a run")
-                continue
-            }
-            let child = ["run"] + BenchCommand.forwardedArguments(options)
-            #expect(child.contains(option.name) == option.forwarded, "\(option.name)")
-            var expected = options
-            expected.output = nil
-            expected.bestOf = 1
-            expected.format = .csv
-            expected.instructions = false
-            #expect(try Invocation.parse(child, vocabulary: vocabulary) == .run(expected), "\(option.name)")
-        }
+    @Test(
+        "the instruction pass's child takes a case label and a heap state, and refuses anything else in one line",
+        arguments: [
+            [], ["dispatch"], ["dispatch|closure-effects|counter/increment|||1000"],
+            ["dispatch|closure-effects|counter/increment|||1000", "-1"], ["not|a|label", "0"],
+        ])
+    func instructionChildArguments(arguments: [String]) async {
+        let said = Captured()
+        let status = await BenchCommand.main([InstructionPass.childCommand] + arguments, output: said.output)
+        #expect(status == 2)
+        #expect(said.errors == ["\(InstructionPass.childCommand) needs a case label and a heap state"])
     }
 }

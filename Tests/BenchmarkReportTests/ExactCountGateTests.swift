@@ -2,7 +2,7 @@ import BenchmarkReport
 import Testing
 
 /// The gate on the exact counts: retains and releases (0.5 per operation, like mallocs) and
-/// instructions per operation (a relative tolerance, compared only when asked to).
+/// instructions per operation (within the baseline row's heap spread, compared only when asked to).
 @Suite("Regression gate on exact counts")
 struct ExactCountGateTests {
     static func row(_ metric: Metric, _ value: Double) -> ResultRow {
@@ -27,15 +27,27 @@ struct ExactCountGateTests {
         #expect(try Self.verdict(metric, from: 4, to: 3) == .improvement)
     }
 
-    @Test("Instructions may rise by the tolerance; a 5% rise fails; a 5% fall improves")
-    func instructions() throws {
-        let tolerance = Comparison.instructionTolerance
-        #expect(tolerance <= 0.02)
-        #expect(try Self.verdict(.instructions, from: 10_000, to: 10_000 * (1 + tolerance)) == .unchanged)
-        #expect(
-            try Self.verdict(.instructions, from: 10_000, to: 10_000 * (1 + tolerance) + 1) == .regression)
-        #expect(try Self.verdict(.instructions, from: 10_000, to: 10_500) == .regression)
-        #expect(try Self.verdict(.instructions, from: 10_000, to: 9_500) == .improvement)
+    @Test("A row counted the same in every heap state is gated exactly: one instruction more fails")
+    func exactInstructions() throws {
+        #expect(try Self.verdict(.instructions, from: 10_000, to: 10_000) == .unchanged)
+        #expect(try Self.verdict(.instructions, from: 10_000, to: 10_001) == .regression)
+        #expect(try Self.verdict(.instructions, from: 10_000, to: 9_999) == .improvement)
+    }
+
+    @Test("A row that moved over its heap states may move as far as it did, either way, and no further")
+    func instructionsWithinTheirHeapSpread() throws {
+        var spread = Self.row(.instructions, 10_000)
+        (spread.min, spread.max) = (9_990, 10_004)
+        #expect(Comparison.instructionAllowance(for: spread) == 10)
+        func verdict(_ value: Double) throws -> Comparison.Verdict? {
+            try Comparison(baseline: [spread], current: [Self.row(.instructions, value)]).changes.first?
+                .verdict
+        }
+        #expect(try verdict(10_010) == .unchanged)
+        #expect(try verdict(9_990) == .unchanged)
+        #expect(try verdict(10_011) == .regression)
+        #expect(try verdict(10_100) == .regression, "+1%")
+        #expect(try verdict(9_989) == .improvement)
     }
 
     @Test("Instructions from another CPU model are skipped: neither compared nor required")

@@ -25,10 +25,11 @@ struct InstructionPassTests {
         .enabled(if: canCountInstructions, "needs valgrind, strip and the bench program on x86_64"))
     func knownBodyCountsExactly() async throws {
         var reference = plan(CaseSelector(suites: [.reference]))
-        reference.childArguments = ["--allow-debug", "--filter", "reference"]
+        reference.request.heapStates = 2
         let rows = try await reference.instructionRows()
         let nine = rows.first { $0.key.feature == "reference/nine-instructions" }
         #expect(nine?.median == 9)
+        #expect(nine?.min == 9 && nine?.max == 9 && nine?.samples == 2, "the same in both heap states")
         #expect(nine?.key.metric == .instructions)
         #expect(rows.allSatisfy { $0.key.suite == .reference && $0.unit == .count })
         #expect(rows.contains { $0.key.feature == "reference/copy-3-references" })
@@ -53,7 +54,6 @@ struct InstructionPassTests {
                 CaseSelector(
                     suites: [.layout], architectures: ["closure-effects"], layouts: ["single-store-scoped"],
                     sizes: [1]))
-            scoped.childArguments = ["--quick", "--filter", "layout,closure-effects,single-store-scoped,n=1"]
             scoped.environment = ProcessInfo.processInfo.environment.merging(["BENCH_PADDING": padding]) {
                 $1
             }
@@ -61,6 +61,21 @@ struct InstructionPassTests {
         }
         #expect(!counts[0].isEmpty)
         #expect(counts[0] == counts[1])
+    }
+
+    @Test(
+        "An effect round trip, which suspends, is counted (in serial mode) the same twice",
+        .enabled(
+            if: canCountInstructions, "needs valgrind, strip and the bench program built next to the tests"))
+    func effectsAreCounted() async throws {
+        let quote = plan(
+            CaseSelector(
+                suites: [.effects], architectures: ["effect-values"], features: ["counter/loadQuote"]))
+        let first = try await quote.instructionRows()
+        let second = try await quote.instructionRows()
+        #expect(first.map(\.key.feature) == ["counter/loadQuote"])
+        #expect((first.first?.median ?? 0) > 1_000)
+        #expect(first == second)
     }
 
     @Test("A dump label names its case and N, and reads back; a label of another shape is none")
@@ -80,15 +95,19 @@ struct InstructionPassTests {
         #expect(InstructionLabel("layout|closure-effects|app/increment") == nil)
     }
 
-    @Test("each case's two dumps make one row of instructions per operation; a case missing one, none")
-    func rowsFromDumps() {
+    @Test("A case's counts in its heap states make one row: their median, their spread as min..max")
+    func rowsFromHeapStates() {
+        func label(_ architecture: ArchitectureName) -> InstructionLabel {
+            InstructionLabel(
+                group: .init(suite: .dispatch, architecture: architecture, feature: "counter/increment"),
+                iterations: 1_000)
+        }
         let rows = InstructionPass.instructionRows(
-            [
-                ("dispatch|closure-effects|counter/increment|||1000|1", 150_000),
-                ("dispatch|closure-effects|counter/increment|||1000|2", 250_000),
-                ("dispatch|effect-values|counter/increment|||1000|1", 10),
-            ], configuration: .release)
-        #expect(rows.map(\.key.architecture) == ["closure-effects"])
-        #expect(rows.first?.median == 100 && rows.first?.key.metric == .instructions)
+            [label("closure-effects"), label("effect-values")],
+            [0: 100, 1: 103, 2: 99, 3: 50, 4: 50, 5: 50], configuration: .release)
+        #expect(rows.map(\.key.architecture) == ["closure-effects", "effect-values"])
+        #expect(rows.map(\.median) == [100, 50])
+        #expect(rows.map(\.min) == [99, 50] && rows.map(\.max) == [103, 50])
+        #expect(rows.allSatisfy { $0.key.metric == .instructions && $0.samples == 3 })
     }
 }

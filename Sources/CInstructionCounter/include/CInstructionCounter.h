@@ -3,10 +3,13 @@
 
 // Instruction counting under Valgrind's callgrind tool, through client requests (the special
 // no-op instruction sequences Valgrind recognises; natively they do nothing). Run the program with
-// `valgrind --tool=callgrind --collect-atstart=no`: only code between cac_instructions_start and
-// cac_instructions_stop (minus paused stretches) is counted, and each stop writes one dump file
-// labelled `label`. Only x86_64 is supported; elsewhere these do nothing and
-// cac_running_on_valgrind returns false.
+// `valgrind --tool=callgrind`: each stretch from cac_instructions_start to cac_instructions_stop
+// writes one dump file labelled `label` holding what every thread executed in it, minus what the
+// pausing thread executed in its paused stretches. The start and stop zero and dump the counters of
+// all threads; a pause switches collection off for the calling thread only (callgrind's collection
+// switch is per thread), so a window is never opened by switching collection on: work that a
+// window waits for on another thread would go uncounted. Only x86_64 is supported; elsewhere these
+// do nothing and cac_running_on_valgrind returns false.
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -18,16 +21,17 @@ extern "C" {
 /// True when the process runs under Valgrind (any tool).
 bool cac_running_on_valgrind(void);
 
-/// Zeroes callgrind's counters and starts collecting.
+/// Zeroes callgrind's counters of every thread.
 void cac_instructions_start(void);
 
-/// Stops collecting and dumps the counts collected since the start, labelled `label`.
+/// Dumps the counts of every thread since the start, labelled `label`.
 void cac_instructions_stop(const char *label);
 
-/// Stops collecting until cac_instructions_resume (what runs meanwhile is not counted).
+/// Stops collecting on the calling thread until cac_instructions_resume (what it runs meanwhile is
+/// not counted).
 void cac_instructions_pause(void);
 
-/// Collects again after cac_instructions_pause.
+/// Collects again on the calling thread after cac_instructions_pause.
 void cac_instructions_resume(void);
 
 /// A body of known cost: on x86_64 exactly 9 instructions per operation (seven `nop`, a decrement
