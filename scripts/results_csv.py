@@ -4,8 +4,10 @@
 returns each row as a dict by column name. Files written before the reference suite and its ratio
 column were renamed still read: the old header spelling `ratio_to_baseline` is accepted, and both
 that column and the suite `baseline` come back under today's names (`ratio_to_reference`,
-`reference`), so a script only ever sees one spelling. Numbers stay text: what a script needs of
-them, and how it reports a bad one, is its own.
+`reference`), so a script only ever sees one spelling. Files written before the selection columns
+(`rounds_set_aside`, `best_of_process`: how many disturbed rounds a time row left out, and which
+`--best-of` process a row came from) still read, with those columns empty. Numbers stay text: what
+a script needs of them, and how it reports a bad one, is its own.
 """
 
 from __future__ import annotations
@@ -14,10 +16,13 @@ import csv
 from pathlib import Path
 
 RATIO_COLUMN = "ratio_to_reference"
+# The columns that say how a row was selected, last in the file; older files end before them.
+SELECTION_COLUMNS = ["rounds_set_aside", "best_of_process"]
 HEADER = [
     "suite", "architecture", "feature", "layout", "n", "metric", "unit", "median", "p10", "p25", "p75",
-    "min", "max", "samples", RATIO_COLUMN, "configuration", "flags",
+    "min", "max", "samples", RATIO_COLUMN, "configuration", "flags", *SELECTION_COLUMNS,
 ]
+HEADER_BEFORE_SELECTION = HEADER[:-len(SELECTION_COLUMNS)]
 KEY_COLUMNS = ["suite", "architecture", "feature", "layout", "n", "metric"]
 REFERENCE_SUITE = "reference"
 REFERENCE_ARCHITECTURE = "reference"
@@ -42,20 +47,22 @@ def read(path: Path) -> list[dict[str, str]]:
         raise ResultsCSVError(f"{path}: cannot read the CSV ({error})") from None
     if not records:
         raise ResultsCSVError(f"{path}: the file is empty")
-    if [OLD_COLUMNS.get(name, name) for name in records[0]] != HEADER:
+    header = [OLD_COLUMNS.get(name, name) for name in records[0]]
+    if header not in (HEADER, HEADER_BEFORE_SELECTION):
         raise ResultsCSVError(f"{path} line 1: the header is not {','.join(HEADER)}")
-    return rows(path, records[1:])
+    return rows(path, records[1:], len(header))
 
 
-def rows(path: Path, records: list[list[str]]) -> list[dict[str, str]]:
-    """The records after the header as rows; blank lines are skipped."""
+def rows(path: Path, records: list[list[str]], width: int = len(HEADER)) -> list[dict[str, str]]:
+    """The records after the header, each of `width` fields (the header's), as rows with every
+    column of HEADER (those the file was written without, empty); blank lines are skipped."""
     found, seen = [], set()
     for line, fields in enumerate(records, start=2):
         if not fields:
             continue
-        if len(fields) != len(HEADER):
-            raise ResultsCSVError(f"{path} line {line}: expected {len(HEADER)} fields, found {len(fields)}")
-        row = dict(zip(HEADER, fields, strict=True))
+        if len(fields) != width:
+            raise ResultsCSVError(f"{path} line {line}: expected {width} fields, found {len(fields)}")
+        row = dict(zip(HEADER, fields + [""] * (len(HEADER) - width), strict=True))
         row["suite"] = OLD_SUITES.get(row["suite"], row["suite"])
         key = tuple(row[name] for name in KEY_COLUMNS)
         if key in seen:

@@ -20,9 +20,9 @@ def write(path, header, records):
     return path
 
 
-def record(suite="dispatch", architecture="a", ratio="1.5"):
+def record(suite="dispatch", architecture="a", ratio="1.5", selection=("", "")):
     return [suite, architecture, "counter/increment", "", "", "time", "ns", "2", "1", "1", "3", "1", "3", "7",
-            ratio, "release", ""]
+            ratio, "release", "", *selection]
 
 
 class ResultsCSVTests(unittest.TestCase):
@@ -39,12 +39,22 @@ class ResultsCSVTests(unittest.TestCase):
         self.assertEqual((row["suite"], row["architecture"], row[results_csv.RATIO_COLUMN]), ("dispatch", "a", "1.5"))
 
     def test_files_with_the_old_names_read_under_the_new_ones(self):
-        old = [name if name != "ratio_to_reference" else "ratio_to_baseline" for name in results_csv.HEADER]
-        path = write(self.folder / "old.csv", old, [record(suite="baseline", architecture="reference")])
+        old = [name if name != "ratio_to_reference" else "ratio_to_baseline"
+               for name in results_csv.HEADER_BEFORE_SELECTION]
+        path = write(self.folder / "old.csv", old, [record(suite="baseline", architecture="reference")[:17]])
         [row] = results_csv.read(path)
         self.assertEqual(row["suite"], "reference")
         self.assertEqual(row["ratio_to_reference"], "1.5")
         self.assertNotIn("ratio_to_baseline", row)
+
+    def test_the_selection_columns_read_and_files_without_them_read_them_empty(self):
+        path = write(self.folder / "new.csv", results_csv.HEADER, [record(selection=("3", "2"))])
+        [row] = results_csv.read(path)
+        self.assertEqual((row["rounds_set_aside"], row["best_of_process"]), ("3", "2"))
+        old = write(self.folder / "old.csv", results_csv.HEADER_BEFORE_SELECTION, [record()[:17]])
+        [row] = results_csv.read(old)
+        self.assertEqual(list(row), results_csv.HEADER)
+        self.assertEqual((row["rounds_set_aside"], row["best_of_process"], row["flags"]), ("", "", ""))
 
     def test_the_committed_baselines_read(self):
         for name in ("baseline.csv", "instructions-baseline.csv"):
@@ -55,7 +65,10 @@ class ResultsCSVTests(unittest.TestCase):
     def test_problems_are_one_line_naming_the_file_and_line(self):
         cases = [
             (write(self.folder / "header.csv", ["suite", "n"], []), "line 1: the header is not"),
-            (write(self.folder / "short.csv", results_csv.HEADER, [record()[:-1]]), "line 2: expected 17 fields"),
+            (write(self.folder / "short.csv", results_csv.HEADER, [record()[:-1]]), "line 2: expected 19 fields"),
+            (write(self.folder / "long.csv", results_csv.HEADER_BEFORE_SELECTION, [record()]),
+             "line 2: expected 17 fields, found 19"),
+            (write(self.folder / "half.csv", results_csv.HEADER[:-1], []), "line 1: the header is not"),
             (write(self.folder / "twice.csv", results_csv.HEADER, [record(), record(ratio="2")]),
              "line 3: duplicate row"),
             (self.folder / "absent.csv", "no such file"),

@@ -146,8 +146,10 @@ extension CommandOption {
         CommandOption(
             "--best-of", .named("<n>"), measuring, example: "3",
             help: "Run <n> separate processes; each case's rows come from the process whose time ratio "
-                + "for it is the median of the <n> (of two, the lower). A shared machine runs fast or slow "
-                + "for seconds at a time, either way. Default 1; for baseline update, 3.",
+                + "for it is the median of those that did not flag it disturbed (of all, if every one did; "
+                + "of two, the higher: never the lowest), named in the best_of_process column. A shared "
+                + "machine runs fast or slow for seconds at a time, either way. Default 1; for baseline "
+                + "update, 3.",
             apply: { text, options throws(BenchError) in
                 options.run.bestOf = try wholeNumber("--best-of", text, in: 1...20)
             }

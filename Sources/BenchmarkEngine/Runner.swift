@@ -529,10 +529,10 @@ extension BenchmarkRunner {
         case batchSized(benchmark: String, iterations: Int)
         /// `kept` of the configured `of` samples have been taken, one per round.
         case roundsKept(Int, of: Int)
-        /// Sampling ended after `rounds` kept rounds that took `span` (more rounds than configured
-        /// when the minimum span asked for them).
-        /// `setAside` of them were left out as disturbed; `disturbed`: too few were calm, and all
-        /// were kept.
+        /// Sampling ended after `rounds` rounds past the warm-up that took `span` (more rounds than
+        /// configured when the minimum span or the gauge asked for them). `setAside` of them were
+        /// left out as disturbed, the rest kept (a row's `rounds_set_aside` and `samples`);
+        /// `disturbed`: too few were calm, and all were kept.
         case finished(rounds: Int, span: Duration, setAside: Int = 0, disturbed: Bool = false)
 
         public var description: String {
@@ -541,7 +541,7 @@ extension BenchmarkRunner {
                 "\(benchmark): \(iterations) iterations per sample"
             case .roundsKept(let kept, let total): "round \(kept) of \(total)"
             case .finished(let rounds, let span, let setAside, let disturbed):
-                "\(rounds) rounds kept over \(Int((span / .milliseconds(1)).rounded())) ms"
+                "\(rounds) rounds over \(Int((span / .milliseconds(1)).rounded())) ms"
                     + (setAside > 0 ? ", \(setAside) set aside as disturbed" : "")
                     + (disturbed ? ", too few calm: all kept, rows flagged disturbed" : "")
             }

@@ -4,23 +4,25 @@
 /// For each group of rows that describe one case (suite, architecture, feature, layout, N), the
 /// merge keeps every metric from one run, so a group's time, allocations and observer counts always
 /// come from the same process: the run whose time ratio for that case is the median of the runs'
-/// (the lower of the two middle ones for an even count, so of two runs the faster), among the runs
+/// (the upper of the two middle ones for an even count, so of two runs the slower), among the runs
 /// that did not flag the case `disturbed` when there are any: a disturbed row's figures are what a
-/// slow machine gave, not a calm measurement. Not the lowest: within a process the 10th percentile
-/// already sets the machine's bursts aside, and what is left between processes goes both ways. In
-/// one process the reference of a whole group can run slow, which lowers every ratio of that group;
-/// the lowest ratio picks exactly that process, the median does not
-/// (docs/evidence/2026-11-25/measurement.md, "Best of several processes"). A reference's rows
-/// (ratio 1 in every run) come from the run that most of its suite's cases came from, so the
-/// reference time a reader sees is the one most of their ratios were divided by. Each time row
-/// gains a ``Metric/processSpread`` row saying how far the runs disagreed (README, "The regression
-/// gate"). The merge has no derived rows: the run that asked for it derives them once, from the
-/// merged medians (``DerivedRows/adding(to:)``).
+/// slow machine gave, not a calm measurement. Of two or more runs it ranks, it never takes the
+/// lowest: within a process the 10th percentile already sets the machine's bursts aside, and what
+/// is left between processes goes both ways. In one process the reference of a whole group can run
+/// slow, which lowers every ratio of that group; the lowest ratio picks exactly that process, the
+/// median does not (docs/evidence/2026-11-25/measurement.md, "Best of several processes"). A
+/// reference's rows (ratio 1 in every run) come from the run that most of its suite's cases came
+/// from, so the reference time a reader sees is the one most of their ratios were divided by. Every
+/// row taken from a run says which (``ResultRow/bestOfProcess``, 1-based, as the runs are given),
+/// and each time row gains a ``Metric/processSpread`` row saying how far the runs disagreed
+/// (README, "The regression gate"). The merge has no derived rows: the run that asked for it
+/// derives them once, from the merged medians (``DerivedRows/adding(to:)``).
 public enum BestOf {
     /// The rows of `runs` merged: each case's rows from its middle run (by time ratio, or by first
     /// figure for cases without a time), a reference's from the run most of its suite's other
-    /// cases came from, in the first run's order, each time row followed by its spread row. Derived
-    /// rows in `runs` (files written by an older `bench`) are left out.
+    /// cases came from, in the first run's order, each time row followed by its spread row; each
+    /// taken row names its run (k for `runs[k - 1]`) in ``ResultRow/bestOfProcess``. Derived rows
+    /// in `runs` (files written by an older `bench`) are left out.
     public static func merge(_ runs: [[ResultRow]]) -> [ResultRow] {
         let measured = runs.map {
             DerivedRows.removing(from: $0).filter { $0.key.metric != .processSpread }
@@ -34,15 +36,21 @@ public enum BestOf {
         var merged: [ResultRow] = []
         for group in order {
             let candidates = groups.compactMap { $0[group] }
-            merged += chosen[group].flatMap { groups[$0][group] } ?? []
+            if let run = chosen[group], let rows = groups[run][group] {
+                merged += rows.map { row in
+                    var row = row
+                    row.bestOfProcess = runs.count > 1 ? run + 1 : row.bestOfProcess
+                    return row
+                }
+            }
             merged += spreadRows(candidates)
         }
         return merged
     }
 
     /// The run each group is taken from: the middle one for a case (of the runs that did not flag it
-    /// disturbed, when there are any); for a reference, the run most of its suite's cases were taken
-    /// from (its middle one when its suite has no other cases).
+    /// disturbed, when there are any; ``middle(_:)``); for a reference, the run most of its suite's
+    /// cases were taken from (its middle one when its suite has no other cases).
     static func choices(_ order: [ResultRow.Key.Group], _ groups: [[ResultRow.Key.Group: [ResultRow]]])
         -> [ResultRow.Key.Group: Int]
     {
@@ -51,11 +59,8 @@ public enum BestOf {
         for group in order {
             let runs = groups.indices.compactMap { run in groups[run][group].map { (run: run, rows: $0) } }
             let calm = runs.filter { !$0.rows.contains(where: \.wasDisturbed) }
-            let ranked = (calm.isEmpty ? runs : calm)
-                .map { (run: $0.run, figure: figure($0.rows)) }
-                .sorted { ($0.figure, $0.run) < ($1.figure, $1.run) }
-            guard !ranked.isEmpty else { continue }
-            let middle = ranked[(ranked.count - 1) / 2].run
+            let ranked = (calm.isEmpty ? runs : calm).map { (run: $0.run, figure: figure($0.rows)) }
+            guard let middle = middle(ranked) else { continue }
             chosen[group] = middle
             if group.architecture != .reference {
                 votes[group.suite, default: [:]][middle, default: 0] += 1
@@ -68,6 +73,14 @@ public enum BestOf {
             }
         }
         return chosen
+    }
+
+    /// The run whose figure is the median of `ranked`'s, the upper of the two middle ones for an
+    /// even count (ties by run, earlier first): never the lowest of two or more, so a best-of run is
+    /// not a minimum (of two runs it is the slower; of three, the middle one). Nil for none.
+    static func middle(_ ranked: [(run: Int, figure: Double)]) -> Int? {
+        let sorted = ranked.sorted { ($0.figure, $0.run) < ($1.figure, $1.run) }
+        return sorted.isEmpty ? nil : sorted[sorted.count / 2].run
     }
 
     /// What ranks the runs of a group: its time ratio, else its first row's median.

@@ -3,13 +3,17 @@ import Foundation
 /// Reads and writes result rows as RFC 4180 CSV with one header row.
 public enum ResultCSV {
     /// The columns, in file order; each raw value is the column's name in the header. They are
-    /// docs/measurement.md's columns, then `configuration` (`release` or `debug`) and `flags` (empty,
+    /// docs/measurement.md's columns, then `configuration` (`release` or `debug`), `flags` (empty,
     /// or ``iterationLimitFlag`` and ``disturbedFlag`` joined by `;`: see
-    /// ``ResultRow/hitIterationLimit`` and ``ResultRow/wasDisturbed``).
+    /// ``ResultRow/hitIterationLimit`` and ``ResultRow/wasDisturbed``), then how the row was
+    /// selected: `rounds_set_aside` (``ResultRow/roundsSetAside``) and `best_of_process`
+    /// (``ResultRow/bestOfProcess``), each empty where it does not apply.
     public enum Column: String, CaseIterable, Sendable {
         case suite, architecture, feature, layout, n, metric, unit, median, p10, p25, p75, min, max, samples
         case ratioToReference = "ratio_to_reference"
         case configuration, flags
+        case roundsSetAside = "rounds_set_aside"
+        case bestOfProcess = "best_of_process"
 
         /// What files written before a column was renamed call it.
         static let formerNames = ["ratio_to_baseline": Column.ratioToReference.rawValue]
@@ -23,10 +27,20 @@ public enum ResultCSV {
         fields.map { Column.formerNames[$0] ?? $0 }
     }
 
-    /// The header of files written before synchronous ratios compared 10th percentiles: the same
-    /// columns without `p10`. Such a file is refused with ``olderFileProblem``, because its ratios
-    /// divide medians and cannot be compared with today's.
-    static let headerWithoutP10 = header.filter { $0 != Column.p10.rawValue }
+    /// The columns that say how a row was selected, last in the file; files written before them
+    /// end at `flags`, and read with these fields empty.
+    static let selectionColumns: [Column] = [.roundsSetAside, .bestOfProcess]
+
+    /// The header of files written before the ``selectionColumns``: still read, their rows'
+    /// ``ResultRow/roundsSetAside`` and ``ResultRow/bestOfProcess`` nil.
+    public static let headerBeforeSelection = header.filter { name in
+        !selectionColumns.contains { $0.rawValue == name }
+    }
+
+    /// The header of files written before synchronous ratios compared 10th percentiles: the
+    /// columns of ``headerBeforeSelection`` without `p10`. Such a file is refused with
+    /// ``olderFileProblem``, because its ratios divide medians and cannot be compared with today's.
+    static let headerWithoutP10 = headerBeforeSelection.filter { $0 != Column.p10.rawValue }
 
     static let olderFileProblem =
         "written by an older bench (no p10 column; its time ratios divide medians): "
@@ -69,17 +83,21 @@ public enum ResultCSV {
         case .ratioToReference: row.ratioToReference.map(format) ?? ""
         case .configuration: row.configuration.rawValue
         case .flags: flags(of: row)
+        case .roundsSetAside: row.roundsSetAside.map(String.init) ?? ""
+        case .bestOfProcess: row.bestOfProcess.map(String.init) ?? ""
         }
     }
 
-    /// Parses CSV text written by ``render(_:)`` (or by hand, following the same header).
+    /// Parses CSV text written by ``render(_:)`` (or by hand, following the same header), or by an
+    /// older `bench` whose header ends at `flags` (``headerBeforeSelection``).
     ///
     /// - Throws: ``ResultFileError/malformed(line:problem:)`` naming the line and the problem.
     public static func parse(_ text: String) throws(ResultFileError) -> [ResultRow] {
         let records = try records(in: text)
         guard let first = records.first else { throw .malformed(line: 1, problem: "the file is empty") }
-        guard currentNames(first.fields) == header else {
-            if currentNames(first.fields) == headerWithoutP10 {
+        let names = currentNames(first.fields)
+        guard names == header || names == headerBeforeSelection else {
+            if names == headerWithoutP10 {
                 throw .malformed(line: 1, problem: Self.olderFileProblem)
             }
             throw .malformed(line: 1, problem: "the header is not \(header.joined(separator: ","))")
@@ -87,7 +105,7 @@ public enum ResultCSV {
         var rows: [ResultRow] = []
         var seen: Set<ResultRow.Key> = []
         for record in records.dropFirst() {
-            let row = try self.row(from: record)
+            let row = try self.row(from: record, fieldCount: names.count)
             guard seen.insert(row.key).inserted else {
                 throw .malformed(line: record.line, problem: "duplicate row \(row.key)")
             }
@@ -96,9 +114,10 @@ public enum ResultCSV {
         return rows
     }
 
-    private static func row(from record: Record) throws(ResultFileError) -> ResultRow {
-        guard record.fields.count == header.count else {
-            throw record.problem("expected \(header.count) fields, found \(record.fields.count)")
+    /// The row of `record`, from a file whose header has `fieldCount` fields.
+    private static func row(from record: Record, fieldCount: Int) throws(ResultFileError) -> ResultRow {
+        guard record.fields.count == fieldCount else {
+            throw record.problem("expected \(fieldCount) fields, found \(record.fields.count)")
         }
         guard let samples = Int(record[.samples]), samples > 0 else {
             throw record.problem("samples is not a positive integer: '\(record[.samples])'")
@@ -110,14 +129,7 @@ public enum ResultCSV {
         guard let configuration = BuildConfiguration(rawValue: record[.configuration]) else {
             throw record.problem("configuration must be release or debug, not '\(record[.configuration])'")
         }
-        let flags =
-            record[.flags].isEmpty
-            ? [] : record[.flags].split(separator: ";", omittingEmptySubsequences: false)
-        for flag in flags where ![iterationLimitFlag, disturbedFlag].contains(String(flag)) {
-            throw record.problem(
-                "flags must be empty or \(iterationLimitFlag) and \(disturbedFlag) joined by ';', not '\(record[.flags])'"
-            )
-        }
+        let flags = try flags(of: record)
         var row = ResultRow(
             key: try key(of: record),
             unit: try record.value(.unit, as: Metric.Unit.self),
@@ -133,7 +145,22 @@ public enum ResultCSV {
             hitIterationLimit: flags.contains(Substring(iterationLimitFlag))
         )
         row.wasDisturbed = flags.contains(Substring(disturbedFlag))
+        row.roundsSetAside = try record.wholeNumber(.roundsSetAside, from: 0)
+        row.bestOfProcess = try record.wholeNumber(.bestOfProcess, from: 1)
         return row
+    }
+
+    /// The flags of `record`: empty, or known flags joined by `;`.
+    private static func flags(of record: Record) throws(ResultFileError) -> [Substring] {
+        let flags =
+            record[.flags].isEmpty
+            ? [] : record[.flags].split(separator: ";", omittingEmptySubsequences: false)
+        for flag in flags where ![iterationLimitFlag, disturbedFlag].contains(String(flag)) {
+            throw record.problem(
+                "flags must be empty or \(iterationLimitFlag) and \(disturbedFlag) joined by ';', not '\(record[.flags])'"
+            )
+        }
+        return flags
     }
 
     private static func key(of record: Record) throws(ResultFileError) -> ResultRow.Key {
@@ -169,9 +196,11 @@ public enum ResultCSV {
         var line: Int
         var fields: [String]
 
-        /// The field of `column`; the record must have a field for every column.
+        /// The field of `column`; empty for a column the record's file was written without (the
+        /// ``ResultCSV/selectionColumns`` of an older file).
         subscript(column: Column) -> String {
-            fields[Column.allCases.firstIndex(of: column) ?? 0]
+            let index = Column.allCases.firstIndex(of: column) ?? 0
+            return index < fields.count ? fields[index] : ""
         }
 
         func problem(_ problem: String) -> ResultFileError {
@@ -191,6 +220,15 @@ public enum ResultCSV {
                 throw problem("\(column.rawValue) is not a valid name: '\(self[column])'")
             }
             return name
+        }
+
+        /// The field of `column`: empty (nil), or a whole number from `lowest` up.
+        func wholeNumber(_ column: Column, from lowest: Int) throws(ResultFileError) -> Int? {
+            guard !self[column].isEmpty else { return nil }
+            guard let number = Int(self[column]), number >= lowest else {
+                throw problem("\(column.rawValue) is not a whole number from \(lowest) up: '\(self[column])'")
+            }
+            return number
         }
 
         /// The `n` field: empty, or a positive whole number.

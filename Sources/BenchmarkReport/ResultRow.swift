@@ -60,6 +60,16 @@ public struct ResultRow: Equatable, Sendable, Codable {
     /// gauge found too few calm rounds within the longest span allowed, so every round was kept
     /// (docs/measurement.md, "Calm rounds"). Written as `disturbed` in the CSV's `flags` column.
     public var wasDisturbed = false
+    /// For a row timed in rounds (`time`, `cpu-time`): how many of the rounds its group sampled were
+    /// set aside because the gauge found them disturbed; the rounds kept are `samples`
+    /// (docs/measurement.md, "Calm rounds"). Nil for rows not timed in rounds and in files written
+    /// before the CSV had its `rounds_set_aside` column.
+    public var roundsSetAside: Int?
+    /// With `--best-of`, the process this row was taken from: k for the k-th, which ran with seed
+    /// + k − 1 (``BestOf``). Nil in a run of one process, for rows computed from several processes
+    /// (`process-spread`, the derived rows) and in files written before the CSV had its
+    /// `best_of_process` column.
+    public var bestOfProcess: Int?
 
     public init(
         key: Key,

@@ -6,8 +6,8 @@ import Foundation
 /// `name` is ``ReportText/name(_:)``, `unit` the row's unit, `value` its median. `range` is
 /// `± half the p25–p75 spread`, the form the action shows beside a value (0 for exact counts);
 /// `extra`, which the action shows as a tooltip, holds the spread itself, min–max, the sample
-/// count, the ratio to the in-run reference, the build configuration and the row's flags, one per
-/// line. Every figure is smaller-is-better except the derived growth figures, which are
+/// count, the ratio to the in-run reference, the build configuration, the row's flags and how it was
+/// selected (rounds set aside, the `--best-of` process), one per line. Every figure is smaller-is-better except the derived growth figures, which are
 /// informational anyway.
 public enum RunJSON {
     /// One benchmark figure in github-action-benchmark's shape.
@@ -56,6 +56,8 @@ public enum RunJSON {
         lines.append("configuration: \(ReportText.text(row.configuration))")
         let flags = ResultCSV.flags(of: row)
         if !flags.isEmpty { lines.append("flags: \(flags)") }
+        if let setAside = row.roundsSetAside { lines.append("rounds set aside: \(setAside)") }
+        if let process = row.bestOfProcess { lines.append("best-of process: \(process)") }
         return lines.joined(separator: "\n")
     }
 }

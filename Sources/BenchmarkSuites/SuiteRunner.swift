@@ -481,6 +481,7 @@ public struct SuiteRunner {
                     benchmarkCase.key(metric: .cpuTime), benchmarkCase.timeUnit.unit, cpu,
                     divisor: divisor))
         }
+        for index in rows.indices { rows[index].roundsSetAside = timed.result.roundsSetAside }
         return rows
     }
 

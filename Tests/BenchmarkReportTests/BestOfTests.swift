@@ -31,7 +31,7 @@ struct BestOfTests {
         ]
     }
 
-    @Test("of two runs, each case's rows all come from the run in which that case was faster")
+    @Test("of two runs, each case's rows all come from the run in which that case was slower")
     func wholeGroupsFromOneRun() {
         let first = Self.run(1, ratios: (5, 30), medians: (10, 60))
         let second = Self.run(2, ratios: (4, 40), medians: (8, 80))
@@ -39,10 +39,31 @@ struct BestOfTests {
         func value(_ n: Int, _ metric: Metric) -> Double? {
             merged.first { $0.key.n == n && $0.key.metric == metric }?.median
         }
-        #expect(value(1, .time) == 8)
-        #expect(value(1, .mallocs) == 2, "N = 1 came from the second run, so must its mallocs")
-        #expect(value(10, .time) == 60)
-        #expect(value(10, .mallocs) == 1, "N = 10 came from the first run, so must its mallocs")
+        #expect(value(1, .time) == 10, "not the minimum (8)")
+        #expect(value(1, .mallocs) == 1, "N = 1 came from the first run, so must its mallocs")
+        #expect(value(10, .time) == 80, "not the minimum (60)")
+        #expect(value(10, .mallocs) == 2, "N = 10 came from the second run, so must its mallocs")
+        let processes = merged.filter { $0.key.metric != .processSpread }.map(\.bestOfProcess)
+        #expect(processes == [1, 1, 1, 2, 2, 2], "every row names the run it came from")
+        #expect(merged.filter { $0.key.metric == .processSpread }.allSatisfy { $0.bestOfProcess == nil })
+    }
+
+    @Test(
+        "of two to six calm runs the pick is the median, the upper middle for an even count", arguments: 2...6
+    )
+    func neverTheMinimum(count: Int) throws {
+        for rotation in 0..<count {
+            let ratios = (0..<count).map { Double(10 + (($0 + rotation) % count)) }
+            let runs = ratios.enumerated().map { index, ratio in
+                Self.run(Double(index + 1), ratios: (ratio, ratio), medians: (ratio, ratio))
+            }
+            let merged = BestOf.merge(runs)
+            let time = try #require(merged.first { $0.key.metric == .time })
+            #expect(time.median == ratios.sorted()[count / 2], "ratios \(ratios)")
+            #expect(time.median > ratios.min()!, "ratios \(ratios): never the minimum")
+            let process = try #require(time.bestOfProcess)
+            #expect(ratios[process - 1] == time.median, "the process named is the one the row came from")
+        }
     }
 
     @Test("the merge drops the runs' derived rows; growth figures are fitted once, from the merged medians")
@@ -56,9 +77,10 @@ struct BestOfTests {
         let exponents = merged.filter { $0.key.metric == Metric.growthExponent }
         #expect(exponents.count == 1, "derived rows of the inputs are dropped and fitted once")
         let exponent = try #require(exponents.first).median
-        #expect(abs(exponent - log10(60.0 / 8)) < 1e-9)
+        #expect(abs(exponent - log10(80.0 / 10)) < 1e-9)
         let cost = try #require(merged.first { $0.key.metric == Metric.costPerObserver })
-        #expect(abs(cost.median - (60 - 8) / 9) < 1e-9)
+        #expect(abs(cost.median - (80 - 10) / 9) < 1e-9)
+        #expect(merged.filter { $0.key.metric.isDerived }.allSatisfy { $0.bestOfProcess == nil })
     }
 
     @Test("each time row gains the spread of its ratio across the runs, in percent")
@@ -82,6 +104,7 @@ struct BestOfTests {
         ])
         let mallocs = merged.filter { $0.key.metric == .mallocs }.map(\.median)
         #expect(mallocs == [3, 2], "N = 1: ratios 3, 5, 4 -> run 3; N = 10: 40, 30, 20 -> run 2")
+        #expect(merged.filter { $0.key.metric == .time }.map(\.bestOfProcess) == [3, 2])
     }
 
     @Test("of three runs, a case flagged disturbed in some comes from the middle of the others")
@@ -102,11 +125,26 @@ struct BestOfTests {
         ])
         let mallocs = merged.filter { $0.key.metric == .mallocs }.map(\.median)
         #expect(
-            mallocs == [2, 2], "N = 1: only run 2 is calm; N = 10: of calm runs 1 and 2 (40, 30), the faster")
+            mallocs == [2, 1],
+            "N = 1: only run 2 is calm; N = 10: of calm runs 1 and 2 (40, 30), the slower, not the minimum")
+        #expect(merged.filter { $0.key.metric == .time }.map(\.bestOfProcess) == [2, 1])
         let flaggedEverywhere = BestOf.merge(runs.map { flagging(flagging($0, n: 1), n: 10) })
         #expect(
             flaggedEverywhere.filter { $0.key.metric == .mallocs }.map(\.median) == [3, 2],
             "all flagged: as before")
+    }
+
+    @Test("of two runs, a case one of them flagged disturbed comes from the other, faster or not")
+    func calmOverDisturbed() {
+        var disturbed = Self.run(1, ratios: (6, 20), medians: (12, 40))
+        for index in disturbed.indices where disturbed[index].key.metric == .time {
+            disturbed[index].wasDisturbed = true
+        }
+        let calm = Self.run(2, ratios: (5, 30), medians: (10, 60))
+        let merged = BestOf.merge([disturbed, calm])
+        #expect(merged.filter { $0.key.metric == .mallocs }.map(\.median) == [2, 2])
+        #expect(
+            merged.filter { $0.key.metric == .time }.allSatisfy { !$0.wasDisturbed && $0.bestOfProcess == 2 })
     }
 
     @Test("a reference's rows come from the run most of its suite's cases came from")
@@ -131,13 +169,15 @@ struct BestOfTests {
         let times = merged.filter { $0.key.metric == .time }
         #expect(times.map(\.key.architecture) == ["a", "b", .reference, "c"])
         #expect(
-            times.map(\.median) == [62, 62, 62, 27], "a and b came from the second run, so does the reference"
+            times.map(\.median) == [54, 54, 27, 124], "a and b came from the first run, so does the reference"
         )
+        #expect(times.map(\.bestOfProcess) == [1, 1, 1, 2])
     }
 
     @Test("a single run merges to itself")
     func singleRun() {
         let rows = Self.run(1, ratios: (5, 30), medians: (10, 60))
         #expect(BestOf.merge([rows]) == rows)
+        #expect(BestOf.merge([rows]).allSatisfy { $0.bestOfProcess == nil }, "no best-of, no process")
     }
 }

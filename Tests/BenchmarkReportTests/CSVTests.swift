@@ -31,12 +31,12 @@ struct CSVTests {
         )
     }
 
-    @Test("The header is benchmarks.md's schema plus the build configuration and flags")
+    @Test("The header is benchmarks.md's schema plus the build configuration, flags and selection")
     func header() {
         let text = ResultCSV.render([])
         #expect(
             text
-                == "suite,architecture,feature,layout,n,metric,unit,median,p10,p25,p75,min,max,samples,ratio_to_reference,configuration,flags\r\n"
+                == "suite,architecture,feature,layout,n,metric,unit,median,p10,p25,p75,min,max,samples,ratio_to_reference,configuration,flags,rounds_set_aside,best_of_process\r\n"
         )
     }
 
@@ -57,9 +57,9 @@ struct CSVTests {
         #expect(lines.count == 3)
         #expect(
             lines[1]
-                == "dispatch,closure-effects,counter,,,time,ns,12.5,11,11.5,13.5,10.5,15.5,40,4.2,release,")
+                == "dispatch,closure-effects,counter,,,time,ns,12.5,11,11.5,13.5,10.5,15.5,40,4.2,release,,,")
         #expect(
-            lines[2] == "layout,effect-values,app,single-store,1000,mallocs,count,3,3,3,3,3,3,1,,release,")
+            lines[2] == "layout,effect-values,app,single-store,1000,mallocs,count,3,3,3,3,3,3,1,,release,,,")
     }
 
     @Test("Fields with commas, quotes and line breaks are quoted and read back unchanged")
@@ -85,9 +85,40 @@ struct CSVTests {
         (both.hitIterationLimit, both.wasDisturbed) = (true, true)
         let flagged = [limited, disturbed, both]
         #expect(try ResultCSV.parse(ResultCSV.render(rows + flagged)) == rows + flagged)
-        #expect(ResultCSV.render([limited]).contains(",release,iteration-limit\r\n"))
-        #expect(ResultCSV.render([disturbed]).contains(",release,disturbed\r\n"))
-        #expect(ResultCSV.render([both]).contains(",release,iteration-limit;disturbed\r\n"))
+        #expect(ResultCSV.render([limited]).contains(",release,iteration-limit,,\r\n"))
+        #expect(ResultCSV.render([disturbed]).contains(",release,disturbed,,\r\n"))
+        #expect(ResultCSV.render([both]).contains(",release,iteration-limit;disturbed,,\r\n"))
+    }
+
+    @Test("Rounds set aside and the best-of process are written in their columns and read back")
+    func selectionRoundTrip() throws {
+        var chosen = Self.row(median: 7)
+        (chosen.roundsSetAside, chosen.bestOfProcess) = (3, 2)
+        var calm = Self.row(architecture: "store-subclass", median: 8)
+        calm.roundsSetAside = 0
+        var merged = ResultRow.count(
+            .init(suite: .dispatch, architecture: "local-reducer", feature: "counter", metric: .mallocs),
+            unit: .count, value: 2, configuration: .release)
+        merged.bestOfProcess = 3
+        let rows = [chosen, calm, merged]
+        let text = ResultCSV.render(rows)
+        #expect(text.contains(",time,ns,7,5.5,6,8,5,10,40,4.2,release,,3,2\r\n"))
+        #expect(text.contains(",40,4.2,release,,0,\r\n"), "none set aside is 0; one process is empty")
+        #expect(text.contains(",mallocs,count,2,2,2,2,2,2,1,,release,,,3\r\n"))
+        #expect(try ResultCSV.parse(text) == rows)
+    }
+
+    @Test("A file written before the selection columns still reads, with neither recorded")
+    func fileWithoutSelectionColumns() throws {
+        let old =
+            "suite,architecture,feature,layout,n,metric,unit,median,p10,p25,p75,min,max,samples,ratio_to_baseline,configuration,flags\r\n"
+            + "dispatch,closure-effects,counter,,,time,ns,12.5,11,11.5,13.5,10.5,15.5,40,4.2,release,disturbed\r\n"
+        var expected = Self.row()
+        expected.wasDisturbed = true
+        let rows = try ResultCSV.parse(old)
+        #expect(rows == [expected])
+        #expect(rows.first?.roundsSetAside == nil && rows.first?.bestOfProcess == nil)
+        #expect(try ResultCSV.parse(ResultCSV.render(rows)) == rows)
     }
 
     @Test("Plain LF line endings and a missing final newline are accepted")
@@ -116,32 +147,53 @@ private let malformedFiles: [(text: String, line: Int, problem: String)] = [
     ("", 1, "the file is empty"),
     ("suite,architecture\r\n", 1, "the header is not"),
     (
-        ResultCSV.header.filter { $0 != "p10" }.joined(separator: ",") + "\r\n", 1,
+        ResultCSV.headerBeforeSelection.filter { $0 != "p10" }.joined(separator: ",") + "\r\n", 1,
         "written by an older bench (no p10 column"
     ),
     (
-        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,release,,extra\r\n", 2,
-        "expected 17 fields, found 18"
+        ResultCSV.header.filter { $0 != "p10" }.joined(separator: ",") + "\r\n", 1, "the header is not"
     ),
-    (header + "dispatch,x,counter,,,time,ns,fast,1,1,1,1,1,3,,release,\r\n", 2, "median is not a number"),
     (
-        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,0,,release,\r\n", 2,
+        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,release,,,,extra\r\n", 2,
+        "expected 19 fields, found 20"
+    ),
+    (
+        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,release,\r\n", 2,
+        "expected 19 fields, found 17"
+    ),
+    (
+        ResultCSV.headerBeforeSelection.joined(separator: ",") + "\r\n"
+            + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,release,,,\r\n", 2,
+        "expected 17 fields, found 19"
+    ),
+    (
+        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,release,,-1,\r\n", 2,
+        "rounds_set_aside is not a whole number from 0 up: '-1'"
+    ),
+    (
+        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,release,,,0\r\n", 2,
+        "best_of_process is not a whole number from 1 up: '0'"
+    ),
+    (header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,release,,2.5,\r\n", 2, "rounds_set_aside is not"),
+    (header + "dispatch,x,counter,,,time,ns,fast,1,1,1,1,1,3,,release,,,\r\n", 2, "median is not a number"),
+    (
+        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,0,,release,,,\r\n", 2,
         "samples is not a positive integer"
     ),
-    (header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,fast,\r\n", 2, "configuration must be"),
+    (header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,fast,,,\r\n", 2, "configuration must be"),
     (
-        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,release,slow\r\n", 2,
+        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,release,slow,,\r\n", 2,
         "flags must be empty or iteration-limit and disturbed joined by ';', not 'slow'"
     ),
     (
-        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,release,disturbed;\r\n", 2,
+        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,release,disturbed;,,\r\n", 2,
         "not 'disturbed;'"
     ),
-    (header + ",x,counter,,,time,ns,1,1,1,1,1,1,3,,release,\r\n", 2, "suite is empty"),
+    (header + ",x,counter,,,time,ns,1,1,1,1,1,1,3,,release,,,\r\n", 2, "suite is empty"),
     (header + "dispatch,\"x,counter,,,time,ns,1,1,1,1,1,1,3,,release,\r\n", 2, "never closed"),
     (header + "dispatch,x\"y,counter,,,time,ns,1,1,1,1,1,1,3,,release,\r\n", 2, "a quote inside"),
     (
-        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,release,\r\n"
-            + "dispatch,x,counter,,,time,ns,2,1,1,1,1,1,3,,release,\r\n", 3, "duplicate row"
+        header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,release,,,\r\n"
+            + "dispatch,x,counter,,,time,ns,2,1,1,1,1,1,3,,release,,,\r\n", 3, "duplicate row"
     ),
 ]

@@ -3,11 +3,12 @@ import Foundation
 import Testing
 
 /// Rows for the report tests, written as CSV lines: the files' own format, so the tests read what
-/// `bench` writes.
+/// `bench` writes (each line ends at `flags`; the selection columns are appended empty).
 enum ReportRows {
     static func parse(_ lines: [String]) throws -> [ResultRow] {
         try ResultCSV.parse(
-            ([ResultCSV.header.joined(separator: ",")] + lines).joined(separator: "\n") + "\n")
+            ([ResultCSV.header.joined(separator: ",")] + lines.map { $0 + ",," }).joined(separator: "\n")
+                + "\n")
     }
 
     /// A baseline and a current run with one metric per verdict; `name(verdict)` is that metric's name.
@@ -152,16 +153,18 @@ struct JSONReportTests {
 
     @Test("run's JSON entry: stable name, unit, median, ± half the p25-p75 spread, the rest in extra")
     func runEntry() throws {
-        let rows = try ReportRows.parse([
+        var rows = try ReportRows.parse([
             "dispatch,store-subclass,counter/increment,,,time,ns,60,59,59,63,58,70,25,54.5,release,iteration-limit"
         ])
+        (rows[0].roundsSetAside, rows[0].bestOfProcess) = (4, 3)
         #expect(
             RunJSON.entries(rows) == [
                 RunJSON.Entry(
                     name: "dispatch/store-subclass/counter/increment/time", unit: "ns", value: 60,
                     range: "± 2",
                     extra: "p25..p75: 59..63\nmin..max: 58..70\nsamples: 25\nratio to reference: 54.5\n"
-                        + "configuration: release\nflags: iteration-limit")
+                        + "configuration: release\nflags: iteration-limit\nrounds set aside: 4\n"
+                        + "best-of process: 3")
             ])
     }
 }

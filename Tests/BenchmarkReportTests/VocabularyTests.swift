@@ -58,7 +58,7 @@ struct VocabularyTests {
     }
 
     @Test(
-        "the committed baseline, written before the renames, reads and renders back but for the two new names"
+        "the committed baseline reads and renders back but for the new names and the selection columns"
     )
     func committedBaseline() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -66,10 +66,16 @@ struct VocabularyTests {
         let rows = try ResultCSV.read(path)
         #expect(rows.count > 700)
         #expect(rows.contains { $0.key.suite == .reference })
-        let renamed = try String(contentsOfFile: path, encoding: .utf8)
+        var lines = try String(contentsOfFile: path, encoding: .utf8)
             .replacingOccurrences(of: ",ratio_to_baseline,", with: ",ratio_to_reference,")
             .replacingOccurrences(of: "\r\nbaseline,", with: "\r\nreference,")
-        #expect(ResultCSV.render(rows) == renamed)
+            .components(separatedBy: "\r\n").dropLast()
+        let header = ResultCSV.header.joined(separator: ",")
+        if lines.first != header {
+            // Written before the selection columns: they render empty.
+            lines = [header] + lines.dropFirst().map { $0 + ",," }
+        }
+        #expect(ResultCSV.render(rows) == lines.map { $0 + "\r\n" }.joined())
     }
 
     @Test(

@@ -383,7 +383,12 @@ struct SuiteRunnerTests {
             let calm = (before.calmRounds + mine.calmRounds).filter { $0 }.count
             #expect(row.samples == (calm >= 3 ? calm : before.samples.count + mine.samples.count))
             #expect(row.p10 == pooled.time.p10)
+            #expect(row.roundsSetAside == pooled.roundsSetAside, "the pool's rounds set aside are written")
+            #expect(
+                row.samples + (row.roundsSetAside ?? -1) == before.samples.count + mine.samples.count,
+                "every round is either kept (samples) or set aside")
         }
+        #expect(rows.filter { $0.key.metric != .time }.allSatisfy { $0.roundsSetAside == nil })
     }
 
     @Test("the last share judges every share's rounds against the calmest reference round of them all")
@@ -392,7 +397,9 @@ struct SuiteRunnerTests {
             dispatchRunner(.times(counts: try await dispatchRunner(.counts).run())))
         #expect(times.count == 3)
         // Smoke size: 2 rounds a share, 3 calm ones needed, only the earlier share's 2 are calm.
-        #expect(times.allSatisfy { $0.wasDisturbed && $0.samples == 4 }, "too few calm rounds: every round")
+        #expect(
+            times.allSatisfy { $0.wasDisturbed && $0.samples == 4 && $0.roundsSetAside == 0 },
+            "too few calm rounds: every round")
     }
 
     @Test("a heavy case's rounds are judged by its reference too")
