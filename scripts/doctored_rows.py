@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Check that the gate catches a given rise in every single row of one metric.
+
+Usage: python3 scripts/doctored_rows.py BENCH BASELINE.csv CURRENT.csv [--metric instructions]
+                                        [--rise PERCENT]
+
+For every row of METRIC in CURRENT.csv, the script writes a copy of CURRENT.csv (and its
+.meta.json) with that row's figures raised by PERCENT (default 1), runs
+`BENCH compare BASELINE.csv COPY --counts-only`, and expects exit status 1. It first checks that
+CURRENT.csv itself passes (exit 0). It prints one line per row the gate let through, then a
+summary: rows doctored, rows caught. Exit status 0 when every doctored row failed the gate and
+the clean file passed; 1 otherwise; 2 for unusable input, with one line on stderr
+(`doctored_rows.py: error: ...`).
+
+This is the command behind the instruction gate's "+1% on any single row fails" check
+(docs/gate.md, "Instructions"). Needs only the standard library.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import NoReturn
+
+PROG = "doctored_rows.py"
+FIGURES = ("median", "p10", "p25", "p75", "min", "max")
+
+
+def fail(message: str) -> NoReturn:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def read(path: Path) -> tuple[list[str], list[dict[str, str]]]:
+    """The header and rows of a results CSV."""
+    try:
+        with path.open(newline="") as file:
+            reader = csv.DictReader(file)
+            rows = list(reader)
+            return list(reader.fieldnames or []), rows
+    except OSError as error:
+        fail(f"cannot read {path}: {error.strerror}")
+
+
+def doctored(rows: list[dict[str, str]], index: int, rise: float) -> list[dict[str, str]]:
+    """A copy of `rows` with row `index`'s figures multiplied by 1 + rise / 100."""
+    copy = [dict(row) for row in rows]
+    for figure in FIGURES:
+        copy[index][figure] = repr(float(copy[index][figure]) * (1 + rise / 100))
+    return copy
+
+
+def write(path: Path, header: list[str], rows: list[dict[str, str]], meta: Path) -> None:
+    with path.open("w", newline="") as file:
+        writer = csv.DictWriter(file, fieldnames=header, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+    shutil.copyfile(meta, str(path) + ".meta.json")
+
+
+def compare(bench: str, baseline: Path, current: Path) -> int:
+    return subprocess.run(
+        [bench, "compare", str(baseline), str(current), "--counts-only"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
+    ).returncode
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n")[0])
+    parser.add_argument("bench")
+    parser.add_argument("baseline", type=Path)
+    parser.add_argument("current", type=Path)
+    parser.add_argument("--metric", default="instructions")
+    parser.add_argument("--rise", type=float, default=1.0)
+    options = parser.parse_args(argv)
+    meta = Path(str(options.current) + ".meta.json")
+    if not meta.is_file():
+        fail(f"{meta} is missing: compare needs the current run's metadata")
+    header, rows = read(options.current)
+    targets = [i for i, row in enumerate(rows) if row.get("metric") == options.metric]
+    if not targets:
+        fail(f"{options.current} has no {options.metric} rows")
+    if (status := compare(options.bench, options.baseline, options.current)) != 0:
+        print(f"the clean file does not pass the gate (exit {status})")
+        return 1
+    missed = 0
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / "doctored.csv"
+        for index in targets:
+            write(copy, header, doctored(rows, index, options.rise), meta)
+            if compare(options.bench, options.baseline, copy) != 1:
+                missed += 1
+                row = rows[index]
+                print("let through:", " / ".join(row[k] for k in ("suite", "architecture", "feature", "layout", "n")))
+    print(f"{len(targets)} {options.metric} rows raised by {options.rise:g}% one at a time: "
+          f"{len(targets) - missed} failed the gate, {missed} passed")
+    return 0 if missed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
