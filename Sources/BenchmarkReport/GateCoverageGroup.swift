@@ -54,7 +54,8 @@ public struct GateCoverageGroup: Sendable, Equatable {
     }
 
     /// The smallest rise caught, as a reader would write it: `+1 per op` for counts (any whole
-    /// count more per operation), else `>+26%..+61%` or `>+32 B..+48 B` (any rise beyond it).
+    /// count more per operation), else `>+26%..+61%` or `>+32 B..+48 B` (any rise beyond it), with
+    /// `any` for a row compared exactly (`any..+0.09%`).
     public var caughtText: String? {
         guard let range = smallestCaught else { return nil }
         switch metricClass {
@@ -65,10 +66,9 @@ public struct GateCoverageGroup: Sendable, Equatable {
         let unit =
             metricClass.isRelative ? "%" : metricClass == .counts || metricClass == .behaviour ? "" : " B"
         let scale = metricClass.isRelative ? 100.0 : 1
-        let (low, high) = (
-            ReportText.short(range.lowerBound * scale), ReportText.short(range.upperBound * scale)
-        )
-        return low == high ? ">+\(low)\(unit)" : ">+\(low)\(unit)..+\(high)\(unit)"
+        func text(_ bound: Double) -> String { bound == 0 ? "any" : ">+\(ReportText.short(bound * scale))\(unit)" }
+        let (low, high) = (text(range.lowerBound), text(range.upperBound))
+        return low == high ? low : "\(low)..\(high.dropFirst())"
     }
 
     /// The rows not gated, per reason: `5 below the 0.01 ratio floor, 8 informational`; `—` for none.

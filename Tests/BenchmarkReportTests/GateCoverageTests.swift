@@ -101,6 +101,19 @@ struct GateCoverageTests {
         #expect(GateCoverage(floor, baseline: [small]).gated.first?.smallestCaught == 0.5)
     }
 
+    @Test("instructions are caught exactly where a row never moved, and beyond its heap spread where it did")
+    func instructionSpread() throws {
+        let exact = CoverageRows.count("light", .instructions, 1_000)
+        var moving = CoverageRows.count("heavy", .instructions, 10_000)
+        (moving.min, moving.max) = (9_996, 10_004)
+        let comparison = try Comparison(baseline: [exact, moving], current: [exact, moving])
+        let group = try self.group(GateCoverage(comparison, baseline: [exact, moving]), .layout, .instructions)
+        #expect(group.gated == 2 && group.tolerance == "± the row's heap spread")
+        #expect(group.caughtText == "any..+0.12%")
+        let alone = try Comparison(baseline: [exact], current: [exact])
+        #expect(try self.group(GateCoverage(alone, baseline: [exact]), .layout, .instructions).caughtText == "any")
+    }
+
     @Test("a comparison that gates no time says so in the Markdown report's first line")
     func noTimeFirstLine() throws {
         let (comparison, coverage) = try CoverageRows.coverage(comparesTimes: false)
