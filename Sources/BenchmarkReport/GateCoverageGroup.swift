@@ -66,7 +66,9 @@ public struct GateCoverageGroup: Sendable, Equatable {
         let unit =
             metricClass.isRelative ? "%" : metricClass == .counts || metricClass == .behaviour ? "" : " B"
         let scale = metricClass.isRelative ? 100.0 : 1
-        func text(_ bound: Double) -> String { bound == 0 ? "any" : ">+\(ReportText.short(bound * scale))\(unit)" }
+        func text(_ bound: Double) -> String {
+            bound == 0 ? "any" : ">+\(ReportText.short(bound * scale))\(unit)"
+        }
         let (low, high) = (text(range.lowerBound), text(range.upperBound))
         return low == high ? low : "\(low)..\(high.dropFirst())"
     }

@@ -73,7 +73,8 @@ public enum InstructionPass {
                 strip, ["-o", directory.appendingPathComponent("bench").path, executable], what: "strip")
             return try await count(jobs, valgrind: valgrind, in: directory)
         }
-        return instructionRows(labels, counts, configuration: runner.configuration)
+        return instructionRows(
+            labels, counts, states: plan.request.heapStates, configuration: runner.configuration)
     }
 
     /// Runs `jobs` under `valgrind`, as many at a time as there are CPUs, in `directory` (which
@@ -82,9 +83,9 @@ public enum InstructionPass {
         Double]
     {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let results = await withTaskGroup(of: Result<(Int, Double), RunFailure>.self) { group in
+        let results = await withTaskGroup(of: Result<Count, RunFailure>.self) { group in
             var pending = jobs[...]
-            var results: [Result<(Int, Double), RunFailure>] = []
+            var results: [Result<Count, RunFailure>] = []
             func startNext() {
                 guard let job = pending.popFirst() else { return }
                 group.addTask {
@@ -104,17 +105,18 @@ public enum InstructionPass {
         }
         var counts: [Int: Double] = [:]
         for result in results {
-            let (index, value) = try result.get()
-            counts[index] = value
+            let count = try result.get()
+            counts[count.index] = count.perOperation
         }
         return counts
     }
 
-    /// Counts one job in a child under callgrind and reads its two dumps.
+    /// A job's index and its instructions per operation.
+    typealias Count = (index: Int, perOperation: Double)
+
+    /// Counts one job in a child under callgrind, and reads and removes its dumps.
     nonisolated static func count(_ job: Job, _ valgrind: String, _ directory: URL) async throws(RunFailure)
-        -> (
-            Int, Double
-        )
+        -> Count
     {
         try await ChildProcess.run(
             valgrind,
@@ -124,7 +126,7 @@ public enum InstructionPass {
                 String(job.heapState),
             ],
             what: "valgrind counting \(job.label.group)", environment: childEnvironment, directory: directory)
-        let dumps = try readDumps(in: directory, prefix: "\(job.dumpPrefix).")
+        let dumps = try readDumps(in: directory, prefix: "\(job.dumpPrefix).", removing: true)
         let single = dumps.first { $0.label == job.label.text + "|1" }
         let double = dumps.first { $0.label == job.label.text + "|2" }
         guard let single, let double else {
@@ -140,10 +142,9 @@ public enum InstructionPass {
     /// One `instructions` row per label, from its counts in every heap state (job index
     /// `label index × states + state`): their median, with their spread as the row's min..max.
     static func instructionRows(
-        _ labels: [InstructionLabel], _ counts: [Int: Double], configuration: BuildConfiguration
+        _ labels: [InstructionLabel], _ counts: [Int: Double], states: Int, configuration: BuildConfiguration
     ) -> [ResultRow] {
-        let states = labels.isEmpty ? 1 : counts.count / labels.count
-        return labels.indices.compactMap { index in
+        labels.indices.compactMap { index in
             let values = (0..<states).compactMap { counts[index * states + $0] }
             guard let statistics = Statistics(values) else { return nil }
             let key = key(of: labels[index])
@@ -164,10 +165,10 @@ public enum InstructionPass {
     }
 
     /// The labelled dumps among the files of `directory` whose names start with `prefix`, in dump
-    /// order (callgrind numbers them from 1).
-    nonisolated static func readDumps(in directory: URL, prefix: String) throws(RunFailure) -> [(
-        label: String, instructions: Int
-    )] {
+    /// order (callgrind numbers them from 1); with `removing`, those files are deleted once read.
+    nonisolated static func readDumps(in directory: URL, prefix: String, removing: Bool = false)
+        throws(RunFailure) -> [(label: String, instructions: Int)]
+    {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -176,11 +177,17 @@ public enum InstructionPass {
         }
         let numbered = names.compactMap { name in
             name.hasPrefix(prefix) ? Int(name.dropFirst(prefix.count)).map { ($0, name) } : nil
-        }
-        return numbered.sorted { $0.0 < $1.0 }.compactMap { _, name in
+        }.sorted { $0.0 < $1.0 }
+        let dumps = numbered.compactMap { _, name in
             (try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8))
                 .flatMap(InstructionCounter.parseDump)
         }
+        if removing {
+            for (_, name) in numbered {
+                try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+            }
+        }
+        return dumps
     }
 
     /// The child's environment, the same wherever `bench` runs. With it, the child started as

@@ -107,11 +107,14 @@ struct GateCoverageTests {
         var moving = CoverageRows.count("heavy", .instructions, 10_000)
         (moving.min, moving.max) = (9_996, 10_004)
         let comparison = try Comparison(baseline: [exact, moving], current: [exact, moving])
-        let group = try self.group(GateCoverage(comparison, baseline: [exact, moving]), .layout, .instructions)
+        let group = try self.group(
+            GateCoverage(comparison, baseline: [exact, moving]), .layout, .instructions)
         #expect(group.gated == 2 && group.tolerance == "± the row's heap spread")
         #expect(group.caughtText == "any..+0.12%")
         let alone = try Comparison(baseline: [exact], current: [exact])
-        #expect(try self.group(GateCoverage(alone, baseline: [exact]), .layout, .instructions).caughtText == "any")
+        #expect(
+            try self.group(GateCoverage(alone, baseline: [exact]), .layout, .instructions).caughtText == "any"
+        )
     }
 
     @Test("a comparison that gates no time says so in the Markdown report's first line")

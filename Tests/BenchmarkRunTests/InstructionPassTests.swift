@@ -104,7 +104,7 @@ struct InstructionPassTests {
         }
         let rows = InstructionPass.instructionRows(
             [label("closure-effects"), label("effect-values")],
-            [0: 100, 1: 103, 2: 99, 3: 50, 4: 50, 5: 50], configuration: .release)
+            [0: 100, 1: 103, 2: 99, 3: 50, 4: 50, 5: 50], states: 3, configuration: .release)
         #expect(rows.map(\.key.architecture) == ["closure-effects", "effect-values"])
         #expect(rows.map(\.median) == [100, 50])
         #expect(rows.map(\.min) == [99, 50] && rows.map(\.max) == [103, 50])
