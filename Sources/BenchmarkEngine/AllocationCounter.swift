@@ -221,6 +221,13 @@ public enum AllocationCounter {
         cac_trim_heap()
     }
 
+    /// Empties the allocator's caches and free lists, by allocations kept for the life of the
+    /// process, so that what is allocated next comes from the top of the heap whatever the process
+    /// allocated and freed before (glibc only). For a process that measures one case and ends.
+    public static func settleHeap() {
+        cac_settle_heap()
+    }
+
     /// True when Swift task creations are counted on this platform.
     public static var isCountingTasks: Bool { cac_tasks_are_available() }
 

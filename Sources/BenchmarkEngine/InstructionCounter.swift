@@ -36,20 +36,23 @@ public enum InstructionCounter {
         return (label, instructions)
     }
 
-    /// Puts the heap of a fresh process into the `index`th of a fixed family of states, before a
-    /// case is built: state 0 leaves it alone; every other state allocates 64 blocks of 16 B to
-    /// 2 KiB, drawn from a generator seeded with `index`, and frees a drawn half of them (the rest
-    /// stay allocated for the life of the process). The allocator's free lists and the addresses
-    /// the case's objects get then differ from state to state, as they would after an unrelated
-    /// change to what the process does before the case; how far a case's count moves over the
-    /// states is what the gate allows it (docs/gate.md, "Instructions").
+    /// Puts the heap of a fresh process into the `index`th of a fixed family of states, then
+    /// settles it (``AllocationCounter/settleHeap()``), before a case is built. State 0 is the
+    /// process's own heap; every other state first allocates 64 blocks of 16 B to 2 KiB, drawn from
+    /// a generator seeded with `index`, and frees a drawn half of them, as an unrelated change to
+    /// what the process does before the case would. Settling takes the free lists that makes out
+    /// of play; what is left differs between states only in where the case's objects land. How
+    /// far a case's count moves over the states is what the gate allows it (docs/gate.md,
+    /// "Instructions").
     public static func prepareHeap(state index: Int) {
-        guard index > 0 else { return }
-        var generator = SeededGenerator(seed: UInt64(index))
-        for _ in 0..<64 {
-            let block = malloc(Int.random(in: 16...2_048, using: &generator))
-            if Bool.random(using: &generator) { free(block) }
+        if index > 0 {
+            var generator = SeededGenerator(seed: UInt64(index))
+            for _ in 0..<64 {
+                let block = malloc(Int.random(in: 16...2_048, using: &generator))
+                if Bool.random(using: &generator) { free(block) }
+            }
         }
+        AllocationCounter.settleHeap()
     }
 
     /// Instructions per operation from a sample of `iterations` operations and one of twice as many.

@@ -571,6 +571,37 @@ void cac_trim_heap(void) {
     malloc_trim(0);
 }
 
+// Free bytes in the bins (and fastbins), not counting the top chunk.
+static size_t free_in_bins(void) {
+    struct mallinfo2 info = mallinfo2();
+    return info.fordblks - info.keepcost;
+}
+
+void cac_settle_heap(void) {
+    malloc_trim(0);  // fastbins consolidated into the bins
+    // glibc's tcache keeps up to 7 chunks of each of its 64 sizes (24 to 1032 usable bytes).
+    for (size_t request = 24; request <= 1032; request += 16) {
+        for (int taken = 0; taken < 8; taken++) {
+            (void)malloc(request);
+        }
+    }
+    // Largest requests first; a request the bins could not serve came from the top: halve it.
+    size_t request = (size_t)1 << 16;
+    for (int step = 0; step < 1000000 && request >= 16; step++) {
+        size_t before = free_in_bins();
+        if (before < 32) {
+            break;
+        }
+        while (request > before) {
+            request /= 2;
+        }
+        (void)malloc(request);
+        if (free_in_bins() >= before) {
+            request /= 2;
+        }
+    }
+}
+
 #else
 
 // Stubs: this platform has no interposer, so nothing is counted and nothing claims to be.
@@ -623,6 +654,9 @@ cac_counts cac_read_current_thread(void) {
 }
 
 void cac_trim_heap(void) {
+}
+
+void cac_settle_heap(void) {
 }
 
 #endif

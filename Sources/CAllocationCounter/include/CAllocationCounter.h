@@ -84,6 +84,12 @@ cac_counts cac_read_current_thread(void);
 /// malloc_trim(0)); does nothing on other platforms.
 void cac_trim_heap(void);
 
+/// Puts the allocator into a state that does not depend on what the process allocated and freed
+/// before (glibc only; elsewhere it does nothing): every tcache bin is emptied and every free chunk
+/// is taken out of the bins, by allocations kept for the life of the process, so that what is
+/// allocated next comes from the top of the heap. For a process that measures one thing and ends.
+void cac_settle_heap(void);
+
 #ifdef __cplusplus
 }
 #endif
