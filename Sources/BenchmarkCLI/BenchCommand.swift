@@ -198,7 +198,7 @@ public enum BenchCommand {
         var request = RunRequest(selector: options.filter, size: runSize(options), seed: seed)
         request.confinesRoundTrips = !options.allCPUs
         request.bestOf = options.bestOf
-        request.heapStates = options.heapStates
+        request.addressLayouts = options.addressLayouts
         return request
     }
 
@@ -231,13 +231,13 @@ public enum BenchCommand {
         return ExitStatus.success.rawValue
     }
 
-    /// The instruction pass's child: `<case label> <heap state>`.
+    /// The instruction pass's child: `<case label>`.
     static func countInstructions(_ arguments: [String], output: Output) async throws(RunFailure) {
-        guard arguments.count == 2, let label = InstructionLabel(Substring(arguments[0])),
-            let state = Int(arguments[1]), state >= 0
-        else { throw RunFailure("\(InstructionPass.childCommand) needs a case label and a heap state") }
+        guard arguments.count == 1, let label = InstructionLabel(Substring(arguments[0])) else {
+            throw RunFailure("\(InstructionPass.childCommand) needs one case label")
+        }
         let request = RunRequest(selector: CaseSelector(selecting: label.group), size: .quick, seed: 0)
-        try await InstructionPass.count(label, heapState: state, request, progress: output.progress)
+        try await InstructionPass.count(label, request, progress: output.progress)
     }
 
     // MARK: - compare

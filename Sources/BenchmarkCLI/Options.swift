@@ -191,13 +191,13 @@ extension CommandOption {
             apply: { _, options in options.run.instructions = true }
         ),
         CommandOption(
-            "--heap-states", .named("<k>"), [.run], example: "5",
-            help: "Count instructions as --instructions does, each case in <k> heap states (the first "
-                + "as every run counts it, each other after its own set of blocks is allocated and half of "
-                + "it freed); a row is their median, its min..max their spread, which the gate allows. "
-                + "Default 1; the instruction baseline is counted in 5.",
+            "--address-layouts", .named("<k>"), [.run], example: "5",
+            help: "Count instructions as --instructions does, each case under <k> address layouts (the "
+                + "first as every run counts it, each other with Valgrind placing the program's memory "
+                + "from another lowest address); a row is their median, its min..max their spread, which "
+                + "the gate allows. Default 1; the instruction baseline is counted under 5.",
             apply: { text, options throws(BenchError) in
-                options.run.heapStates = try wholeNumber("--heap-states", text, in: 1...20)
+                options.run.addressLayouts = try wholeNumber("--address-layouts", text, in: 1...16)
                 options.run.instructions = true
             }
         ),

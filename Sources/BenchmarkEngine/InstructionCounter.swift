@@ -1,11 +1,5 @@
 import CInstructionCounter
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Instructions per operation, counted by Valgrind's callgrind tool.
 ///
 /// The measuring process runs under `valgrind --tool=callgrind`; the benchmark's measured region
@@ -34,25 +28,6 @@ public enum InstructionCounter {
         }
         guard let label, let instructions else { return nil }
         return (label, instructions)
-    }
-
-    /// Puts the heap of a fresh process into the `index`th of a fixed family of states, then
-    /// settles it (``AllocationCounter/settleHeap()``), before a case is built. State 0 is the
-    /// process's own heap; every other state first allocates 64 blocks of 16 B to 2 KiB, drawn from
-    /// a generator seeded with `index`, and frees a drawn half of them, as an unrelated change to
-    /// what the process does before the case would. Settling takes the free lists that makes out
-    /// of play; what is left differs between states only in where the case's objects land. How
-    /// far a case's count moves over the states is what the gate allows it (docs/gate.md,
-    /// "Instructions").
-    public static func prepareHeap(state index: Int) {
-        if index > 0 {
-            var generator = SeededGenerator(seed: UInt64(index))
-            for _ in 0..<64 {
-                let block = malloc(Int.random(in: 16...2_048, using: &generator))
-                if Bool.random(using: &generator) { free(block) }
-            }
-        }
-        AllocationCounter.settleHeap()
     }
 
     /// Instructions per operation from a sample of `iterations` operations and one of twice as many.

@@ -92,11 +92,12 @@ public struct Comparison: Sendable {
     public static let countAllowance = 0.5
 
     /// How far a baseline row's instructions per operation may move either way before it counts: as
-    /// far as the row moved over the heap states its baseline was counted in (its min..max around
-    /// its median, `bench --instructions --heap-states`), so 0, an exact comparison, for a row that
-    /// never moved. Each case is counted in a process of its own, so a build counts the same in
-    /// every run; what moves a row is a change to what that process allocates before the case,
-    /// which the heap states stand in for (docs/gate.md, "Instructions").
+    /// far as the row moved over the address layouts its baseline was counted under (its min..max
+    /// around its median, `bench --address-layouts`), so 0, an exact comparison, for a row that
+    /// never moved. Each case is counted in a process of its own on a settled heap, so a build
+    /// counts the same in every run; what still moves a row is where code, data and heap land in
+    /// memory (tables hash addresses), which any change to the program shifts and the layouts
+    /// stand in for (docs/gate.md, "Instructions").
     public static func instructionAllowance(for row: ResultRow) -> Double {
         max(row.max - row.median, row.median - row.min, 0)
     }

@@ -6,18 +6,17 @@ import Foundation
 /// `bench --instructions`: instructions per operation of every timed case, under Valgrind.
 ///
 /// `bench` runs a stripped copy of itself under `valgrind --tool=callgrind`
-/// once per case and heap state, in the hidden child mode ``childCommand``, as many at a time as
-/// there are CPUs (a simulated CPU counts the same however loaded the real one is). Each child
-/// builds only its case and counts it for N and 2N operations
-/// (``SuiteRunner/countInstructions(_:heapState:)``), leaving one dump file per sample, which this
-/// process reads. A process per case makes every case start from the same heap whatever else the
-/// run selects, so a case counts the same in every run of one build (docs/gate.md,
-/// "Instructions"). The copy is stripped because Valgrind 3.19 rejects the debug information of a
+/// once per case and address layout, in the hidden child mode ``childCommand``, as many at a time
+/// as there are CPUs (a simulated CPU counts the same however loaded the real one is). Each child
+/// builds only its case, settles the heap and counts the case for N and 2N operations
+/// (``SuiteRunner/countInstructions(_:)``), leaving one dump file per sample, which this process
+/// reads. A process per case makes every case start from the same state whatever else the run
+/// selects, so a case counts the same in every run of one build (docs/gate.md, "Instructions"). The copy is stripped because Valgrind 3.19 rejects the debug information of a
 /// release build.
 @MainActor
 public enum InstructionPass {
     /// The first argument of the measuring child process, followed by the case's
-    /// ``InstructionLabel`` and the heap state.
+    /// ``InstructionLabel``.
     public nonisolated static let childCommand = "__count-instructions"
 
     /// Why the pass cannot run with this `PATH`, as one line, or nil.
@@ -39,10 +38,10 @@ public enum InstructionPass {
         return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// One case counted in one heap state: a child process of the pass.
+    /// One case counted under one address layout: a child process of the pass.
     struct Job: Sendable {
         var label: InstructionLabel
-        var heapState: Int
+        var addressLayout: Int
         var index: Int
 
         /// The prefix of the child's dump files.
@@ -61,12 +60,15 @@ public enum InstructionPass {
         let runner = plan.runner()
         let labels = runner.instructionLabels()
         let jobs = labels.indices.flatMap { index in
-            (0..<plan.request.heapStates).map { state in
-                Job(label: labels[index], heapState: state, index: index * plan.request.heapStates + state)
+            (0..<plan.request.addressLayouts).map { layout in
+                Job(
+                    label: labels[index], addressLayout: layout,
+                    index: index * plan.request.addressLayouts + layout)
             }
         }
         plan.progress(
-            "instructions: \(labels.count) cases under callgrind, \(plan.request.heapStates) heap state(s)")
+            "instructions: \(labels.count) cases under callgrind, \(plan.request.addressLayouts) address layout(s)"
+        )
         let counts = try await ChildProcess.withScratchDirectory("instructions", in: Self.scratchParent) {
             directory throws(RunFailure) in
             try await ChildProcess.run(
@@ -74,7 +76,7 @@ public enum InstructionPass {
             return try await count(jobs, valgrind: valgrind, in: directory)
         }
         return instructionRows(
-            labels, counts, states: plan.request.heapStates, configuration: runner.configuration)
+            labels, counts, layouts: plan.request.addressLayouts, configuration: runner.configuration)
     }
 
     /// Runs `jobs` under `valgrind`, as many at a time as there are CPUs, in `directory` (which
@@ -120,10 +122,8 @@ public enum InstructionPass {
     {
         try await ChildProcess.run(
             valgrind,
-            [
-                "--tool=callgrind", "-q", "--dump-instr=no",
+            valgrindArguments(layout: job.addressLayout) + [
                 "--callgrind-out-file=\(job.dumpPrefix)", "./bench", childCommand, job.label.text,
-                String(job.heapState),
             ],
             what: "valgrind counting \(job.label.group)", environment: childEnvironment, directory: directory)
         let dumps = try readDumps(in: directory, prefix: "\(job.dumpPrefix).", removing: true)
@@ -139,13 +139,13 @@ public enum InstructionPass {
         )
     }
 
-    /// One `instructions` row per label, from its counts in every heap state (job index
-    /// `label index × states + state`): their median, with their spread as the row's min..max.
+    /// One `instructions` row per label, from its counts under every address layout (job index
+    /// `label index × layouts + layout`): their median, with their spread as the row's min..max.
     static func instructionRows(
-        _ labels: [InstructionLabel], _ counts: [Int: Double], states: Int, configuration: BuildConfiguration
+        _ labels: [InstructionLabel], _ counts: [Int: Double], layouts: Int, configuration: BuildConfiguration
     ) -> [ResultRow] {
         labels.indices.compactMap { index in
-            let values = (0..<states).compactMap { counts[index * states + $0] }
+            let values = (0..<layouts).compactMap { counts[index * layouts + $0] }
             guard let statistics = Statistics(values) else { return nil }
             let key = key(of: labels[index])
             return ResultRow(
@@ -214,16 +214,31 @@ public enum InstructionPass {
     /// sets it for its own process too, before it measures anything).
     public nonisolated static let deterministicHashing = "SWIFT_DETERMINISTIC_HASHING"
 
-    /// The child, started under callgrind: counts the instructions of the case `label` names, with
-    /// the heap first put into state `heapState`.
+    /// The child, started under callgrind: counts the instructions of the case `label` names.
     public static func count(
-        _ label: InstructionLabel, heapState: Int, _ request: RunRequest, progress: @escaping (String) -> Void
-    ) async throws(RunFailure) {
+        _ label: InstructionLabel, _ request: RunRequest, progress: @escaping (String) -> Void
+    )
+        async throws(RunFailure)
+    {
         guard InstructionCounter.isUnderValgrind else {
             throw RunFailure("\(childCommand) counts instructions only under valgrind --tool=callgrind")
         }
-        guard await RunPlan.runner(request, progress: progress).countInstructions(label, heapState: heapState)
-        else { throw RunFailure("\(childCommand): no case '\(label.text)'") }
+        guard await RunPlan.runner(request, progress: progress).countInstructions(label) else {
+            throw RunFailure("\(childCommand): no case '\(label.text)'")
+        }
+    }
+
+    /// Valgrind's options for a child counted under address layout `layout`. Layout 0 is
+    /// Valgrind's own placement, the one every run counts; layout k > 0 has Valgrind map nothing
+    /// below 1 GiB + k × 19 MiB + k² × 4 KiB, which moves where the shared libraries and the heap's
+    /// mappings land. Tables that hash addresses (Observation's registrar, key paths, the runtime's
+    /// caches) then collide differently, as they do after an unrelated change moves the program's
+    /// code and data (docs/evidence/2026-11-26/instructions.md).
+    nonisolated static func valgrindArguments(layout: Int) -> [String] {
+        let base = ["--tool=callgrind", "-q", "--dump-instr=no"]
+        guard layout > 0 else { return base }
+        let lowest = (1 << 30) + layout * 19 * (1 << 20) + layout * layout * 4_096
+        return base + ["--aspace-minaddr=0x\(String(lowest, radix: 16))"]
     }
 }
 

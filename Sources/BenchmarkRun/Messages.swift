@@ -17,9 +17,9 @@ public struct RunRequest: Sendable, Equatable, Codable {
     public var confinesRoundTrips = true
     /// How many whole runs, each in a process of its own, the rows are merged from (``BestOf``).
     public var bestOf = 1
-    /// In how many heap states the instruction pass counts each case
-    /// (``InstructionCounter/prepareHeap(state:)``): 1 counts the state every run counts.
-    public var heapStates = 1
+    /// Under how many address layouts the instruction pass counts each case
+    /// (``InstructionPass/valgrindArguments(layout:)``): 1 counts the layout every run counts.
+    public var addressLayouts = 1
 
     public init(selector: CaseSelector, size: RunSize, seed: UInt64) {
         self.selector = selector

@@ -26,11 +26,12 @@ extension SuiteRunner {
     }
 
     /// Counts the instructions of the case `label` names (call it in a process of its own, running
-    /// under callgrind), with the heap first put into state `heapState`
-    /// (``InstructionCounter/prepareHeap(state:)``); only that case's architecture is built. An
-    /// async case is counted in serial mode. False when no such case exists.
-    public func countInstructions(_ label: InstructionLabel, heapState: Int) async -> Bool {
-        InstructionCounter.prepareHeap(state: heapState)
+    /// under callgrind), on a settled heap (``AllocationCounter/settleHeap()``), so that what the
+    /// process allocated and freed before does not shape what the case's allocations cost; only
+    /// that case's architecture is built. An async case is counted in serial mode. False when no
+    /// such case exists.
+    public func countInstructions(_ label: InstructionLabel) async -> Bool {
+        AllocationCounter.settleHeap()
         var runner = self
         runner.selection = CaseSelector(selecting: label.group)
         let group = label.group

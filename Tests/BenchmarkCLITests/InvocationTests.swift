@@ -127,14 +127,15 @@ struct InvocationTests {
     }
 
     @Test(
-        "--heap-states counts instructions in that many heap states; run takes it, baseline update does not")
-    func heapStates() throws {
+        "--address-layouts counts instructions under that many layouts; run takes it, baseline update does not"
+    )
+    func addressLayouts() throws {
         var expected = Invocation.RunOptions()
         expected.instructions = true
-        expected.heapStates = 5
-        #expect(try parse("--heap-states 5") == .run(expected))
-        #expect(try parse("--instructions --heap-states 5") == .run(expected))
-        #expect(throws: BenchError.self) { try parse("baseline update --heap-states 5") }
+        expected.addressLayouts = 5
+        #expect(try parse("--address-layouts 5") == .run(expected))
+        #expect(try parse("--instructions --address-layouts 5") == .run(expected))
+        #expect(throws: BenchError.self) { try parse("baseline update --address-layouts 5") }
     }
 
     @Test("list, compare and help")
@@ -194,8 +195,8 @@ struct InvocationTests {
             ("--timing-processes 0", "--timing-processes must be a whole number from 1 to 8"),
             ("--timing-processes 9", "--timing-processes must be a whole number from 1 to 8"),
             ("--instructions --timing-processes 2", "--instructions and --timing-processes conflict"),
-            ("--heap-states 0", "--heap-states must be a whole number from 1 to 20"),
-            ("--heap-states 3 --best-of 2", "--instructions and --best-of conflict"),
+            ("--address-layouts 0", "--address-layouts must be a whole number from 1 to 16"),
+            ("--address-layouts 3 --best-of 2", "--instructions and --best-of conflict"),
             ("--format table --output x.csv", "--output writes CSV or JSON"),
             ("--format rows --output x.csv", "drop --format rows or --output"),
             ("baseline", "baseline takes one subcommand, update"),

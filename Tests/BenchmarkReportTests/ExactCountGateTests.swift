@@ -2,7 +2,7 @@ import BenchmarkReport
 import Testing
 
 /// The gate on the exact counts: retains and releases (0.5 per operation, like mallocs) and
-/// instructions per operation (within the baseline row's heap spread, compared only when asked to).
+/// instructions per operation (within the baseline row's spread over address layouts, compared only when asked to).
 @Suite("Regression gate on exact counts")
 struct ExactCountGateTests {
     static func row(_ metric: Metric, _ value: Double) -> ResultRow {
@@ -27,14 +27,14 @@ struct ExactCountGateTests {
         #expect(try Self.verdict(metric, from: 4, to: 3) == .improvement)
     }
 
-    @Test("A row counted the same in every heap state is gated exactly: one instruction more fails")
+    @Test("A row counted the same under every address layout is gated exactly: one instruction more fails")
     func exactInstructions() throws {
         #expect(try Self.verdict(.instructions, from: 10_000, to: 10_000) == .unchanged)
         #expect(try Self.verdict(.instructions, from: 10_000, to: 10_001) == .regression)
         #expect(try Self.verdict(.instructions, from: 10_000, to: 9_999) == .improvement)
     }
 
-    @Test("A row that moved over its heap states may move as far as it did, either way, and no further")
+    @Test("A row that moved over its address layouts may move as far as it did, either way, and no further")
     func instructionsWithinTheirHeapSpread() throws {
         var spread = Self.row(.instructions, 10_000)
         (spread.min, spread.max) = (9_990, 10_004)

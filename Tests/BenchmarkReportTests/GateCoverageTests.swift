@@ -101,7 +101,9 @@ struct GateCoverageTests {
         #expect(GateCoverage(floor, baseline: [small]).gated.first?.smallestCaught == 0.5)
     }
 
-    @Test("instructions are caught exactly where a row never moved, and beyond its heap spread where it did")
+    @Test(
+        "instructions are caught exactly where a row never moved, and beyond its spread over address layouts where it did"
+    )
     func instructionSpread() throws {
         let exact = CoverageRows.count("light", .instructions, 1_000)
         var moving = CoverageRows.count("heavy", .instructions, 10_000)
@@ -109,7 +111,7 @@ struct GateCoverageTests {
         let comparison = try Comparison(baseline: [exact, moving], current: [exact, moving])
         let group = try self.group(
             GateCoverage(comparison, baseline: [exact, moving]), .layout, .instructions)
-        #expect(group.gated == 2 && group.tolerance == "± the row's heap spread")
+        #expect(group.gated == 2 && group.tolerance == "± the row's spread over address layouts")
         #expect(group.caughtText == "any..+0.12%")
         let alone = try Comparison(baseline: [exact], current: [exact])
         #expect(

@@ -25,11 +25,11 @@ struct InstructionPassTests {
         .enabled(if: canCountInstructions, "needs valgrind, strip and the bench program on x86_64"))
     func knownBodyCountsExactly() async throws {
         var reference = plan(CaseSelector(suites: [.reference]))
-        reference.request.heapStates = 2
+        reference.request.addressLayouts = 2
         let rows = try await reference.instructionRows()
         let nine = rows.first { $0.key.feature == "reference/nine-instructions" }
         #expect(nine?.median == 9)
-        #expect(nine?.min == 9 && nine?.max == 9 && nine?.samples == 2, "the same in both heap states")
+        #expect(nine?.min == 9 && nine?.max == 9 && nine?.samples == 2, "the same under both address layouts")
         #expect(nine?.key.metric == .instructions)
         #expect(rows.allSatisfy { $0.key.suite == .reference && $0.unit == .count })
         #expect(rows.contains { $0.key.feature == "reference/copy-3-references" })
@@ -95,8 +95,8 @@ struct InstructionPassTests {
         #expect(InstructionLabel("layout|closure-effects|app/increment") == nil)
     }
 
-    @Test("A case's counts in its heap states make one row: their median, their spread as min..max")
-    func rowsFromHeapStates() {
+    @Test("A case's counts under its address layouts make one row: their median, their spread as min..max")
+    func rowsFromAddressLayouts() {
         func label(_ architecture: ArchitectureName) -> InstructionLabel {
             InstructionLabel(
                 group: .init(suite: .dispatch, architecture: architecture, feature: "counter/increment"),
@@ -104,7 +104,7 @@ struct InstructionPassTests {
         }
         let rows = InstructionPass.instructionRows(
             [label("closure-effects"), label("effect-values")],
-            [0: 100, 1: 103, 2: 99, 3: 50, 4: 50, 5: 50], states: 3, configuration: .release)
+            [0: 100, 1: 103, 2: 99, 3: 50, 4: 50, 5: 50], layouts: 3, configuration: .release)
         #expect(rows.map(\.key.architecture) == ["closure-effects", "effect-values"])
         #expect(rows.map(\.median) == [100, 50])
         #expect(rows.map(\.min) == [99, 50] && rows.map(\.max) == [103, 50])
