@@ -99,8 +99,15 @@ public struct Comparison: Sendable {
     /// memory (tables hash addresses), which any change to the program shifts and the layouts
     /// stand in for (docs/gate.md, "Instructions").
     public static func instructionAllowance(for row: ResultRow) -> Double {
-        max(row.max - row.median, row.median - row.min, 0)
+        let floor = row.key.isRoundTrip ? roundTripInstructionFloor * row.median : 0
+        return max(row.max - row.median, row.median - row.min, floor)
     }
+
+    /// The least fraction a round trip's instructions per operation may move: 0.1%. Its windows
+    /// count every thread, and now and then an idle runtime thread's wake-up (about 1,200
+    /// instructions) lands in one of them: one quote round trip of three styles counted 1.2 per
+    /// operation apart in two runs of one build (docs/evidence/2026-11-26/instructions.md).
+    public static let roundTripInstructionFloor = 0.001
 
     /// How many bytes per operation may be added before a rise counts, plus a fraction of the
     /// baseline: ``byteRelativeAllowance``, or the suite's own in ``suiteByteRelativeAllowances``.

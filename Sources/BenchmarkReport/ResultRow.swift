@@ -34,6 +34,10 @@ public struct ResultRow: Equatable, Sendable, Codable {
         }
 
         public var description: String { "\(group) / \(metric.rawValue)" }
+
+        /// Whether the row is of an effect round trip: the `effects` suite, or the submit of a
+        /// transfer (whose other rows are in `state-copy`), including the round-trip reference.
+        public var isRoundTrip: Bool { suite == .effects || feature == .submitTransfer }
     }
 
     public var key: Key

@@ -213,6 +213,9 @@ public struct FeatureName: RowName {
 
     /// The feature group: `transfer` for `transfer/selectFrom`; a group is its own group.
     public var group: String { String(rawValue.prefix { $0 != "/" }) }
+
+    /// The submit of a transfer, the one round trip outside the `effects` suite (in `state-copy`).
+    public static let submitTransfer: FeatureName = "transfer/submitTransfer"
 }
 
 /// How a `layout` row's app is composed (`single-store`, `single-store-scoped`, `multi-store`).

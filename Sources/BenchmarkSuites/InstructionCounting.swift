@@ -52,7 +52,7 @@ extension SuiteRunner {
 }
 
 /// The label of a case's callgrind dumps: its group's fields and its operation count N, separated
-/// by `|` (the engine appends `|1` or `|2` for the N and 2N samples).
+/// by `|` (the engine appends `|0`, `|1` or `|2` for the warm-up, N and 2N samples).
 public struct InstructionLabel: Hashable, Sendable {
     public var group: ResultRow.Key.Group
     public var iterations: Int

@@ -50,6 +50,28 @@ struct ExactCountGateTests {
         #expect(try verdict(9_989) == .improvement)
     }
 
+    @Test("A round trip's instructions may move by 0.1% even where its layouts agreed; 1% fails")
+    func roundTripInstructions() throws {
+        for key in [
+            ResultRow.Key(
+                suite: .effects, architecture: "viper-reducer", feature: "counter/loadQuote",
+                metric: .instructions),
+            ResultRow.Key(
+                suite: .stateCopy, architecture: "viper-reducer", feature: .submitTransfer, n: 10,
+                metric: .instructions),
+        ] {
+            let row = ResultRow.count(key, unit: .count, value: 20_000, configuration: .release)
+            func verdict(_ value: Double) throws -> Comparison.Verdict? {
+                let current = ResultRow.count(key, unit: .count, value: value, configuration: .release)
+                return try Comparison(baseline: [row], current: [current]).changes.first?.verdict
+            }
+            #expect(Comparison.instructionAllowance(for: row) == 20)
+            #expect(try verdict(20_020) == .unchanged)
+            #expect(try verdict(20_021) == .regression)
+            #expect(try verdict(20_200) == .regression, "+1%")
+        }
+    }
+
     @Test("Instructions from another CPU model are skipped: neither compared nor required")
     func instructionsSkipped() throws {
         let mallocs = Self.row(.mallocs, 2)
