@@ -4,16 +4,17 @@
 Usage: python3 scripts/doctored_rows.py BENCH BASELINE.csv CURRENT.csv [--metric instructions]
                                         [--rise PERCENT]
 
-For every row of METRIC in CURRENT.csv, the script writes a copy of CURRENT.csv (and its
-.meta.json) with that row's figures raised by PERCENT (default 1), runs
+For every row of METRIC in CURRENT.csv, the script writes a copy of CURRENT.csv (and of its
+metadata, CURRENT.meta.json) with that row's figures raised by PERCENT (default 1), runs
 `BENCH compare BASELINE.csv COPY --counts-only`, and expects exit status 1. It first checks that
-CURRENT.csv itself passes (exit 0). It prints one line per row the gate let through, then a
-summary: rows doctored, rows caught. Exit status 0 when every doctored row failed the gate and
+CURRENT.csv itself passes (exit 0). Rows of 0 are left alone (a relative rise does not change
+them). It prints one line per row the gate let through, then a summary: rows doctored, rows
+caught. Exit status 0 when every doctored row failed the gate and
 the clean file passed; 1 otherwise; 2 for unusable input, with one line on stderr
 (`doctored_rows.py: error: ...`).
 
-This is the command behind the instruction gate's "+1% on any single row fails" check
-(docs/gate.md, "Instructions"). Needs only the standard library.
+This is the command behind the instruction gate's check in .ci/run and the +1% figures of
+docs/evidence/2026-11-26/instructions.md. Needs only the standard library.
 """
 
 from __future__ import annotations
@@ -55,12 +56,17 @@ def doctored(rows: list[dict[str, str]], index: int, rise: float) -> list[dict[s
     return copy
 
 
+def sidecar(path: Path) -> Path:
+    """The metadata file `bench` writes beside a CSV: `x.csv` has `x.meta.json`."""
+    return path.with_suffix(".meta.json") if path.suffix == ".csv" else Path(str(path) + ".meta.json")
+
+
 def write(path: Path, header: list[str], rows: list[dict[str, str]], meta: Path) -> None:
     with path.open("w", newline="") as file:
         writer = csv.DictWriter(file, fieldnames=header, lineterminator="\n")
         writer.writeheader()
         writer.writerows(rows)
-    shutil.copyfile(meta, str(path) + ".meta.json")
+    shutil.copyfile(meta, sidecar(path))
 
 
 def compare(bench: str, baseline: Path, current: Path) -> int:
@@ -78,13 +84,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--metric", default="instructions")
     parser.add_argument("--rise", type=float, default=1.0)
     options = parser.parse_args(argv)
-    meta = Path(str(options.current) + ".meta.json")
+    meta = sidecar(options.current)
     if not meta.is_file():
         fail(f"{meta} is missing: compare needs the current run's metadata")
     header, rows = read(options.current)
-    targets = [i for i, row in enumerate(rows) if row.get("metric") == options.metric]
-    if not targets:
+    of_metric = [i for i, row in enumerate(rows) if row.get("metric") == options.metric]
+    if not of_metric:
         fail(f"{options.current} has no {options.metric} rows")
+    # A relative rise leaves a row of 0 unchanged, so there is nothing to catch.
+    targets = [i for i in of_metric if float(rows[i]["median"]) != 0]
     if (status := compare(options.bench, options.baseline, options.current)) != 0:
         print(f"the clean file does not pass the gate (exit {status})")
         return 1
@@ -97,8 +105,10 @@ def main(argv: list[str]) -> int:
                 missed += 1
                 row = rows[index]
                 print("let through:", " / ".join(row[k] for k in ("suite", "architecture", "feature", "layout", "n")))
+    zero = len(of_metric) - len(targets)
     print(f"{len(targets)} {options.metric} rows raised by {options.rise:g}% one at a time: "
-          f"{len(targets) - missed} failed the gate, {missed} passed")
+          f"{len(targets) - missed} failed the gate, {missed} passed"
+          + (f" ({zero} of 0 left as they are)" if zero else ""))
     return 0 if missed == 0 else 1
 
 

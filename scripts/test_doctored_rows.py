@@ -43,7 +43,7 @@ class DoctoredRowsTests(unittest.TestCase):
         self.current = self.folder / "current.csv"
         for path in (self.baseline, self.current):
             path.write_text(HEADER + ROWS, encoding="utf-8")
-            Path(str(path) + ".meta.json").write_text("{}", encoding="utf-8")
+            path.with_suffix(".meta.json").write_text("{}", encoding="utf-8")
 
     def tearDown(self):
         shutil.rmtree(self.folder)
@@ -78,11 +78,18 @@ class DoctoredRowsTests(unittest.TestCase):
         self.assertIn("the clean file does not pass the gate", result.stdout)
 
     def test_unusable_input_is_one_line(self):
-        Path(str(self.current) + ".meta.json").unlink()
+        self.current.with_suffix(".meta.json").unlink()
         result = run(self.bench(0), str(self.baseline), str(self.current))
         self.assertEqual(result.returncode, 2)
         self.assertEqual(result.stderr.count("\n"), 1)
         self.assertIn("doctored_rows.py: error:", result.stderr)
+
+    def test_a_row_of_zero_is_left_alone(self):
+        self.current.write_text(HEADER + ROWS + "dispatch,c,counter/increment,,,instructions,count,0,0,0,0,0,0,1,,release,\n",
+                                encoding="utf-8")
+        result = run(self.bench(0), str(self.baseline), str(self.current))
+        self.assertIn("2 instructions rows raised by 1% one at a time: 2 failed the gate, 0 passed (1 of 0 left as they are)",
+                      result.stdout)
 
     def test_no_rows_of_the_metric_is_one_line(self):
         result = run(self.bench(0), str(self.baseline), str(self.current), "--metric", "retains")
