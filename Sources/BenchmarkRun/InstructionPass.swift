@@ -5,13 +5,14 @@ import Foundation
 
 /// `bench --instructions`: instructions per operation of every timed case, under Valgrind.
 ///
-/// `bench` runs a stripped copy of itself under `valgrind --tool=callgrind`
-/// once per case and address layout, in the hidden child mode ``childCommand``, as many at a time
-/// as there are CPUs (a simulated CPU counts the same however loaded the real one is). Each child
-/// builds only its case, settles the heap and counts the case for N and 2N operations
+/// `bench` runs a stripped copy of itself under `valgrind --tool=callgrind` once per case and
+/// address layout, in the hidden child mode ``childCommand``, as many at a time as there are CPUs
+/// (a simulated CPU counts the same however loaded the real one is). Each child builds only its
+/// case, settles the heap and counts the case for N and 2N operations
 /// (``SuiteRunner/countInstructions(_:)``), leaving one dump file per sample, which this process
 /// reads. A process per case makes every case start from the same state whatever else the run
-/// selects, so a case counts the same in every run of one build (docs/gate.md, "Instructions"). The copy is stripped because Valgrind 3.19 rejects the debug information of a
+/// selects, so a synchronous case counts the same in every run of one build (docs/gate.md,
+/// "Instructions"). The copy is stripped because Valgrind 3.19 rejects the debug information of a
 /// release build.
 @MainActor
 public enum InstructionPass {
