@@ -53,7 +53,7 @@ struct GateCoverageCommandTests {
         let time = try #require(lines.first { $0.hasPrefix("time ") })
         #expect(
             time.split(separator: " ", omittingEmptySubsequences: true).prefix(4) == [
-                "time", "1", "+25%", ">+25%",
+                "time", "1", "+20%", ">+20%",
             ])
         #expect(lines.contains { $0.hasPrefix("counts ") && $0.contains("+1 per op") })
         #expect(lines.contains { $0.hasPrefix("informational ") && $0.hasSuffix("1 informational") })

@@ -56,7 +56,7 @@ struct GateCoverageTests {
     func counts() throws {
         let (_, coverage) = try CoverageRows.coverage()
         let light = try group(coverage, .layout, .time)
-        #expect(light.gated == 1 && light.notGated == [.belowTimeFloor: 1] && light.tolerance == "+25%")
+        #expect(light.gated == 1 && light.notGated == [.belowTimeFloor: 1] && light.tolerance == "+20%")
         let heavy = try group(coverage, .layout, .heavyTime)
         #expect(heavy.gated == 1 && heavy.tolerance == "+100%" && heavy.caughtText == ">+100%")
         let trip = try group(coverage, .effects, .roundTripTime)
@@ -93,7 +93,7 @@ struct GateCoverageTests {
             uniquingKeysWith: max)
         let light: Double = caught["light"] ?? 0
         let heavy: Double = caught["heavy"] ?? 0
-        #expect(abs(light - (1.1 * 1.25 - 1)) < 1e-12)
+        #expect(abs(light - (1.1 * 1.2 - 1)) < 1e-12)
         #expect(abs(heavy - (1.05 * 2 - 1)) < 1e-12)
         var small = CoverageRows.time("small", ratio: 0.02)
         small.key.feature = "small"
@@ -140,7 +140,7 @@ struct GateCoverageTests {
     func notGatedRows() throws {
         let (comparison, coverage) = try CoverageRows.coverage()
         let markdown = MarkdownReport.render(comparison, baseline: "a", current: "b", coverage: coverage)
-        #expect(markdown.contains("| layout | time | 1 | +25% | >+25% | 1 below the 0.01 ratio floor |"))
+        #expect(markdown.contains("| layout | time | 1 | +20% | >+20% | 1 below the 0.01 ratio floor |"))
         #expect(
             markdown.contains(
                 "| layout | growth-exponent, cost-per-observer | 0 | — | — | 1 no baseline row, 1 informational |"

@@ -93,7 +93,7 @@ struct MarkdownReportTests {
         let expected: [Comparison.Verdict: [String]] = [
             .regression: ["count", "1", "2", "+100.0%", "±0.5"],
             .behaviourChanged: ["count", "10", "1", "-90.0%", "±0.5"],
-            .suspicious: ["ratio", "100", "10", "-90.0%", "+25%"],
+            .suspicious: ["ratio", "100", "10", "-90.0%", "+20%"],
             .improvement: ["count", "3", "1", "-66.7%", "±0.5"],
             .changed: ["exponent", "1", "2", "+100.0%", "reported only"],
             .unchanged: ["B", "64", "64", "+0.0%", "±32.1 B"],
