@@ -255,12 +255,13 @@ public enum BenchCommand {
         if let problem = placementProblem(options, before, after, roundTrips: [baseline, current]) {
             throw .unusableInput(problem)
         }
+        let rerun = try readRerun(options, current: current, after)
         let instructionsSkipped = instructionSkip(baseline: baseline, before, after)
         if let instructionsSkipped { output.progress(instructionsSkipped) }
         let comparison: Comparison
         do {
             comparison = try Comparison(
-                baseline: baseline, current: current, timeTolerance: options.timeTolerance,
+                baseline: baseline, current: current, rerun: rerun, timeTolerance: options.timeTolerance,
                 comparesTimes: !options.countsOnly, comparesInstructions: instructionsSkipped == nil)
         } catch {
             throw .unusableInput(
@@ -273,6 +274,27 @@ public enum BenchCommand {
             output.progress(note)
         }
         return comparison.hasRegression ? .failure : .success
+    }
+
+    /// The rows of `--rerun`, or nil without one. The rerun must have been measured as CURRENT was
+    /// (CPU model, Swift version, build, round-trip placement, reference), or its times would mean
+    /// something else.
+    static func readRerun(_ options: Invocation.CompareOptions, current: [ResultRow], _ after: RunMetadata)
+        throws(BenchError) -> [ResultRow]?
+    {
+        guard let path = options.rerun else { return nil }
+        let rows = try readRows(path)
+        let metadata = try readMetadata(forCSV: path)
+        let measured = { (run: RunMetadata) in
+            [run.cpu, run.swiftVersion, run.configuration.rawValue, run.roundTripPlacement.phrase]
+        }
+        let reference = { (rows: [ResultRow]) in Comparison.synchronousReference(in: rows)?.rawValue }
+        guard measured(metadata) == measured(after), reference(rows) == reference(current) else {
+            throw .unusableInput(
+                "\(path) was not measured as \(options.current) was (CPU model, Swift version, build, "
+                    + "round-trip placement or reference differ): a rerun must repeat the same run")
+        }
+        return rows
     }
 
     /// A line on the failing time rows that `current` flags `disturbed` (timed while the machine
@@ -301,7 +323,8 @@ public enum BenchCommand {
             return ComparisonReport.render(comparison, showAll: options.showAll, coverage: coverage)
         case .markdown:
             return MarkdownReport.render(
-                comparison, baseline: options.baseline, current: options.current, coverage: coverage)
+                comparison, baseline: options.baseline, current: options.current, rerun: options.rerun,
+                coverage: coverage)
         case .json:
             do {
                 return try ComparisonJSON.render(comparison, coverage: coverage)

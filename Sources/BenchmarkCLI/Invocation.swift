@@ -56,6 +56,8 @@ public enum Invocation: Equatable, Sendable {
         public var current: String
         /// Replaces the default time tolerances (a fraction) when given.
         public var timeTolerance: Double?
+        /// A second run of the same benchmarks: each time ratio is judged on the lower of the two.
+        public var rerun: String?
         /// Also list metrics that did not change.
         public var showAll = false
         /// Compare times even when the two runs' metadata name different CPU models or Swift versions.

@@ -222,6 +222,17 @@ extension CommandOption {
             }
         ),
         CommandOption(
+            "--rerun", .named("<file>"), [.compare], example: "/tmp/rerun.csv",
+            help: "A second run of the same benchmarks, made after CURRENT: a time ratio fails only when it "
+                + "rose beyond its tolerance in both, each judged on the lower of its two ratios; every "
+                + "count is judged from CURRENT. A shared host slows a case for seconds at a time; a "
+                + "rise the code caused shows again (docs/gate.md, \"A second run\").",
+            apply: { text, options throws(BenchError) in
+                guard !text.isEmpty else { throw .usage("--rerun needs a file path") }
+                options.compare.rerun = text
+            }
+        ),
+        CommandOption(
             "--counts-only", .flag, [.compare],
             help: "Compare counts only, no times: for runs on different machines.",
             apply: { _, options in options.compare.countsOnly = true }

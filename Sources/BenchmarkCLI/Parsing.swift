@@ -107,6 +107,9 @@ extension Invocation {
         if options.countsOnly && options.timeTolerance != nil {
             throw .usage("--counts-only compares no times, so --time-tolerance has nothing to apply to")
         }
+        if options.countsOnly && options.rerun != nil {
+            throw .usage("--counts-only compares no times, so a --rerun has nothing to judge")
+        }
         var options = options
         options.baseline = paths[0]
         options.current = paths[1]

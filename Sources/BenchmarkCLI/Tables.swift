@@ -68,9 +68,10 @@ enum ComparisonReport {
         let tolerance =
             comparison.timeTolerance.map { String(format: "within %.0f%%", $0 * 100) }
             ?? "within their tolerances"
+        let twoRuns = comparison.judgesTimesOnTwoRuns ? " in the lower of two runs" : ""
         let scope =
             comparison.comparesTimes
-            ? "time ratios \(tolerance), counts within their allowances" : "counts only, no times"
+            ? "time ratios \(tolerance)\(twoRuns), counts within their allowances" : "counts only, no times"
         var text = "\(comparison.changes.count) metrics compared (\(scope)): "
         text +=
             "\(comparison.regressions.count) regressions, \(comparison.improvements.count) improvements.\n"

@@ -148,6 +148,8 @@ public struct Comparison: Sendable {
     public let comparesTimes: Bool
     /// False when instruction rows were skipped (the runs come from different CPU models).
     public let comparesInstructions: Bool
+    /// True when each time ratio was judged on the lower of two runs (``lowerTimes(_:_:)``).
+    public let judgesTimesOnTwoRuns: Bool
     /// Every compared metric, failures first, then improvements, then other changes, then the rest.
     public let changes: [Change]
 
@@ -161,13 +163,17 @@ public struct Comparison: Sendable {
     ///
     /// Process spreads are skipped (they describe a run's noise), and so are informational rows
     /// present on one side only; every other row must be on both. With `comparesTimes` false, time
-    /// rows are skipped too; with `comparesInstructions` false, instruction rows.
+    /// rows are skipped too; with `comparesInstructions` false, instruction rows. With a `rerun` (a
+    /// second run of the same benchmarks), each time row of `current` is judged on the lower of its
+    /// two ratios (``lowerTimes(_:_:)``); every other row comes from `current` alone.
     ///
     /// - Throws: ``ComparisonError`` when the runs cannot be compared: rows missing on either side,
-    ///   units that differ, a debug run on either side, or a time row without its ratio.
+    ///   a time row of `current` missing from `rerun`, units that differ, a debug run on either side,
+    ///   or a time row without its ratio.
     public init(
         baseline: [ResultRow],
         current: [ResultRow],
+        rerun: [ResultRow]? = nil,
         timeTolerance: Double? = nil,
         comparesTimes: Bool = true,
         comparesInstructions: Bool = true
@@ -175,6 +181,11 @@ public struct Comparison: Sendable {
         self.timeTolerance = timeTolerance
         self.comparesTimes = comparesTimes
         self.comparesInstructions = comparesInstructions
+        self.judgesTimesOnTwoRuns = rerun != nil && comparesTimes
+        let current =
+            try rerun.map { rerun throws(ComparisonError) in
+                try Self.lowerTimes(current, rerun)
+            } ?? current
         // A process spread describes how noisy a run was, not what the code costs: never compared.
         func compared(_ row: ResultRow) -> Bool {
             (comparesTimes || row.kind != .time) && (comparesInstructions || row.kind != .instructions)
@@ -308,6 +319,8 @@ public enum ComparisonError: Error, Equatable, CustomStringConvertible {
     case unitMismatch(ResultRow.Key, baseline: Metric.Unit, current: Metric.Unit)
     case missingRatio(ResultRow.Key)
     case debugBuild(ResultRow.Key)
+    /// Time rows of the current run that its rerun lacks (``Comparison/lowerTimes(_:_:)``).
+    case missingInRerun([ResultRow.Key])
 
     public var description: String {
         switch self {
@@ -329,6 +342,9 @@ public enum ComparisonError: Error, Equatable, CustomStringConvertible {
             return "\(key): a time row without ratio_to_baseline"
         case .debugBuild(let key):
             return "\(key): measured in a debug build; only release numbers can be compared"
+        case .missingInRerun(let keys):
+            return "\(keys.count) time row(s) of the current run missing from the rerun, first: \(keys[0]); "
+                + "rerun the same benchmarks"
         }
     }
 }

@@ -10,6 +10,8 @@ public enum ComparisonJSON {
         public var verdict: String
         /// False when only counts were compared (`--counts-only`).
         public var comparesTimes: Bool
+        /// True when each time ratio is the lower of two runs (`--rerun`).
+        public var judgesTimesOnTwoRuns: Bool
         /// The tolerance given with `--time-tolerance`, as a fraction; absent when the default ones applied.
         public var timeTolerance: Double?
         /// How many metrics got each verdict; every verdict is present.
@@ -41,6 +43,7 @@ public enum ComparisonJSON {
         Report(
             verdict: comparison.hasRegression ? "fail" : "pass",
             comparesTimes: comparison.comparesTimes,
+            judgesTimesOnTwoRuns: comparison.judgesTimesOnTwoRuns,
             timeTolerance: comparison.timeTolerance,
             verdicts: Dictionary(
                 uniqueKeysWithValues: Comparison.Verdict.allCases.map { verdict in

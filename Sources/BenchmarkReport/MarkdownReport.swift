@@ -12,12 +12,12 @@ import Foundation
 public enum MarkdownReport {
     /// The report; `coverage` defaults to one made from `comparison` alone, without the runs' rows.
     public static func render(
-        _ comparison: Comparison, baseline: String, current: String, coverage: GateCoverage? = nil
+        _ comparison: Comparison, baseline: String, current: String, rerun: String? = nil,
+        coverage: GateCoverage? = nil
     ) -> String {
         let coverage = coverage ?? GateCoverage(comparison)
-        var parts = [
-            verdictLine(comparison, coverage), summary(comparison, baseline: baseline, current: current),
-        ]
+        let runs = "current `\(current)`" + (rerun.map { ", rerun `\($0)`" } ?? "")
+        var parts = [verdictLine(comparison, coverage), summary(comparison, baseline: baseline, runs: runs)]
         for verdict in Comparison.Verdict.allCases where verdict != .unchanged {
             let changes = comparison.changes.filter { $0.verdict == verdict }
             guard !changes.isEmpty else { continue }
@@ -57,17 +57,18 @@ public enum MarkdownReport {
             : "### ✅ Benchmark gate: PASS, \(total) metrics compared, none fails\(noTime)"
     }
 
-    private static func summary(_ comparison: Comparison, baseline: String, current: String) -> String {
+    private static func summary(_ comparison: Comparison, baseline: String, runs: String) -> String {
         let tolerance =
             comparison.timeTolerance.map { "time ratios within \(ReportText.number($0 * 100))%" }
             ?? "time ratios within their tolerances"
+        let twoRuns = comparison.judgesTimesOnTwoRuns ? " in the lower of two runs" : ""
         let scope =
             comparison.comparesTimes
-            ? "\(tolerance), counts within their allowances" : "counts only, no times"
+            ? "\(tolerance)\(twoRuns), counts within their allowances" : "counts only, no times"
         let counts = Comparison.Verdict.allCases.map { verdict in
             "\(title(verdict).lowercased()) \(comparison.changes.filter { $0.verdict == verdict }.count)"
         }
-        return "Baseline `\(baseline)`, current `\(current)`; \(scope). Metrics per verdict: "
+        return "Baseline `\(baseline)`, \(runs); \(scope). Metrics per verdict: "
             + counts.joined(separator: ", ") + "."
     }
 

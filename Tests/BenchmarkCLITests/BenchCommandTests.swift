@@ -255,6 +255,33 @@ final class BenchCommandTests {
         #expect(!quiet.progress.contains { $0.contains("disturbed") })
     }
 
+    @Test(
+        "compare --rerun fails a time only when the rerun rose too, and refuses a rerun measured otherwise")
+    func rerun() async throws {
+        var reference = CSVTestsRow.time(ratio: 1)
+        (reference.key.suite, reference.key.architecture) = (.reference, "reference")
+        reference.key.feature = "reference/ordinary-work"
+        let baseline = try write([reference, CSVTestsRow.time(ratio: 4)], to: "baseline.csv")
+        let slow = try write([reference, CSVTestsRow.time(ratio: 8)], to: "slow.csv")
+        let calm = try write([reference, CSVTestsRow.time(ratio: 4.1)], to: "calm.csv")
+        let xeon = try write([reference, CSVTestsRow.time(ratio: 4.1)], to: "xeon.csv", cpu: "Intel Xeon")
+        #expect(await bench("compare", baseline, slow).status == 1)
+        #expect(await bench("compare", baseline, slow, "--rerun", slow).status == 1)
+        let (passed, report) = await bench("compare", baseline, slow, "--rerun", calm, "--format", "markdown")
+        #expect(passed == 0)
+        #expect(
+            report.data.contains(
+                "current `\(slow)`, rerun `\(calm)`; time ratios within their tolerances "
+                    + "in the lower of two runs"))
+        let (refused, captured) = await bench("compare", baseline, slow, "--rerun", xeon)
+        #expect(refused == 2)
+        #expect(
+            captured.errors == [
+                "\(xeon) was not measured as \(slow) was (CPU model, Swift version, build, round-trip "
+                    + "placement or reference differ): a rerun must repeat the same run"
+            ])
+    }
+
     @Test("compare needs both runs' metadata, and names the missing file")
     func missingMetadata() async throws {
         let baseline = try write([row(median: 2)], to: "bare.csv", cpu: nil)

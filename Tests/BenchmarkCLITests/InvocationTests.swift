@@ -146,6 +146,10 @@ struct InvocationTests {
         compare.timeTolerance = nil
         compare.showAll = true
         #expect(try parse("compare --all a.csv b.csv") == .compare(compare))
+        compare.showAll = false
+        compare.rerun = "c.csv"
+        #expect(try parse("compare a.csv b.csv --rerun c.csv") == .compare(compare))
+        compare.rerun = nil
         #expect(try parse("--help") == .help)
         #expect(try parse("compare -h") == .help)
         #expect(try parse("help") == .help)
@@ -215,6 +219,9 @@ struct InvocationTests {
             ("--filter n=7", "unknown filter 'n=7'"),
             ("--seed -1", "--seed must be a whole number"),
             ("compare a.csv b.csv --counts-only --time-tolerance 10", "--counts-only compares no times"),
+            ("compare a.csv b.csv --counts-only --rerun c.csv", "a --rerun has nothing to judge"),
+            ("compare a.csv b.csv --rerun", "--rerun needs a value"),
+            ("compare a.csv b.csv --rerun=", "--rerun needs a file path"),
         ]
     )
     func errors(arguments: String, message: String) {

@@ -44,6 +44,36 @@ struct ComparisonTests {
         #expect(try !compared(at: 1) { $0.median += 0.4 }.hasRegression)
     }
 
+    @Test(
+        "With a rerun, a time fails only when both runs rose beyond the tolerance; counts come from the run",
+        arguments: [
+            (8.0, 4.2, Comparison.Verdict.unchanged, 4.2), (4.2, 8, .unchanged, 4.2), (8, 6, .regression, 6),
+            (8, 1.2, .improvement, 1.2),
+        ]
+    )
+    func rerun(current: Double, rerun: Double, verdict: Comparison.Verdict, judged: Double) throws {
+        let run = with(with(baseline, { $0.ratioToReference = current }, at: 0), { $0.median += 1 }, at: 1)
+        let again = with(with(baseline, { $0.ratioToReference = rerun }, at: 0), { $0.median -= 1 }, at: 1)
+        let comparison = try Comparison(baseline: baseline, current: run, rerun: again, timeTolerance: 0.2)
+        let change = try #require(comparison.changes.first { $0.key == time.key })
+        #expect(change.verdict == verdict)
+        #expect(change.current == judged)
+        #expect(comparison.regressions.map(\.key).contains(mallocs.key), "the run's extra allocation")
+        #expect(comparison.judgesTimesOnTwoRuns)
+        #expect(try !Comparison(baseline: baseline, current: run).judgesTimesOnTwoRuns)
+    }
+
+    @Test("A rerun that lacks one of the run's time rows cannot judge it")
+    func rerunMissingTime() throws {
+        #expect(throws: ComparisonError.missingInRerun([time.key])) {
+            try Comparison(baseline: baseline, current: baseline, rerun: [mallocs, exponent])
+        }
+        #expect(
+            ComparisonError.missingInRerun([time.key]).description
+                == "1 time row(s) of the current run missing from the rerun, first: \(time.key); "
+                + "rerun the same benchmarks")
+    }
+
     @Test("Fewer allocations is an improvement, not a failure")
     func fewerAllocations() throws {
         let comparison = try compared(at: 1) { $0.median = 1 }

@@ -131,7 +131,11 @@ struct JSONReportTests {
         let (baseline, current) = try ReportRows.oneOfEach()
         let text = try ComparisonJSON.render(try Comparison(baseline: baseline, current: current))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["verdict", "comparesTimes", "verdicts", "metrics", "coverage"])
+        #expect(
+            Set(object.keys) == [
+                "verdict", "comparesTimes", "judgesTimesOnTwoRuns", "verdicts", "metrics", "coverage",
+            ])
+        #expect(object["judgesTimesOnTwoRuns"] as? Bool == false)
         #expect(object["verdict"] as? String == "fail")
         #expect(object["comparesTimes"] as? Bool == true)
         let verdicts = try #require(object["verdicts"] as? [String: Int])
