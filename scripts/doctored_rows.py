@@ -108,7 +108,7 @@ def main(argv: list[str]) -> int:
     zero = len(of_metric) - len(targets)
     print(f"{len(targets)} {options.metric} rows raised by {options.rise:g}% one at a time: "
           f"{len(targets) - missed} failed the gate, {missed} passed"
-          + (f" ({zero} of 0 left as they are)" if zero else ""))
+          + (f" ({zero} counting 0 left as {'it is' if zero == 1 else 'they are'})" if zero else ""))
     return 0 if missed == 0 else 1
 
 

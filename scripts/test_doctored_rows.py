@@ -88,7 +88,7 @@ class DoctoredRowsTests(unittest.TestCase):
         self.current.write_text(HEADER + ROWS + "dispatch,c,counter/increment,,,instructions,count,0,0,0,0,0,0,1,,release,\n",
                                 encoding="utf-8")
         result = run(self.bench(0), str(self.baseline), str(self.current))
-        self.assertIn("2 instructions rows raised by 1% one at a time: 2 failed the gate, 0 passed (1 of 0 left as they are)",
+        self.assertIn("2 instructions rows raised by 1% one at a time: 2 failed the gate, 0 passed (1 counting 0 left as it is)",
                       result.stdout)
 
     def test_no_rows_of_the_metric_is_one_line(self):

@@ -94,15 +94,21 @@ public struct Comparison: Sendable {
 
     /// How far a baseline row's instructions per operation may move either way before it counts: as
     /// far as the row moved over the address layouts its baseline was counted under (its min..max
-    /// around its median, `bench --address-layouts`), so 0, an exact comparison, for a row that
-    /// never moved. Each case is counted in a process of its own on a settled heap, so a build
-    /// counts the same in every run; what still moves a row is where code, data and heap land in
-    /// memory (tables hash addresses), which any change to the program shifts and the layouts
-    /// stand in for (docs/gate.md, "Instructions").
+    /// around its median, `bench --address-layouts`), and at least ``instructionFloor`` of the
+    /// median (``roundTripInstructionFloor`` for a round trip). Each case is counted in a process of
+    /// its own on a settled heap, so a build counts the same in every run; what still moves a row is
+    /// where code, data and heap land in memory (tables hash addresses), which any change to the
+    /// program shifts and the layouts stand in for (docs/gate.md, "Instructions").
     public static func instructionAllowance(for row: ResultRow) -> Double {
-        let floor = row.key.isRoundTrip ? roundTripInstructionFloor * row.median : 0
+        let floor = (row.key.isRoundTrip ? roundTripInstructionFloor : instructionFloor) * row.median
         return max(row.max - row.median, row.median - row.min, floor)
     }
+
+    /// The least fraction any row's instructions per operation may move: 0.001%. Two rows of 16
+    /// million instructions per increment (1,000 observers in one store) counted the same under 5
+    /// address layouts, then 1 and 8 more after a change to the report code alone; 0.001% is 160 of
+    /// those and rounds to nothing on a row of a few thousand (docs/evidence/2026-11-26/gate.md).
+    public static let instructionFloor = 0.000_01
 
     /// The least fraction a round trip's instructions per operation may move: 0.1%. Its windows
     /// count every thread, and now and then an idle runtime thread's wake-up (about 1,200

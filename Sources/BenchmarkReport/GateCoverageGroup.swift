@@ -39,7 +39,9 @@ public struct GateCoverageGroup: Sendable, Equatable {
         case .roundTripTime: return "+" + percent(override ?? Comparison.roundTripTimeTolerance)
         case .counts: return "±\(ReportText.short(Comparison.countAllowance))"
         case .behaviour: return "±\(ReportText.short(Comparison.countAllowance)) either way"
-        case .instructions: return "± the row's spread over address layouts"
+        case .instructions:
+            return "± the row's spread over address layouts, at least \(percent(Comparison.instructionFloor))"
+                + " (round trips \(percent(Comparison.roundTripInstructionFloor)))"
         case .bytes:
             let relative = Comparison.suiteByteRelativeAllowances[suite] ?? Comparison.byteRelativeAllowance
             return "±\(ReportText.short(Comparison.byteAllowance)) B + \(percent(relative))"
