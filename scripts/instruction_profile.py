@@ -5,8 +5,10 @@ Usage: python3 scripts/instruction_profile.py .build/release/bench dispatch,vipe
            [--keep FOLDER]
 
 Runs the release `bench` the way `bench --instructions` does (a copy without debug information,
-the hidden child mode, collection only inside the measured region), but keeps the symbol table and
-the two dump files, N and 2N operations of the one case the filter selects. For every function it
+the hidden child mode given the case's label alone, windows of N and 2N operations after a metered
+warm-up), with N = 1,000, but keeps the symbol table and the two windows' dumps of the one case
+the filter names (suite, architecture, feature, then the layout and n=N where the case has them:
+layout,closure-effects,app/increment,single-store,n=10). For every function it
 prints the instructions per operation spent in the function itself, (self(2N) − self(N)) / N, and
 sums them into parts by the name rules of PARTS (first match wins). The total equals the case's
 `instructions` row up to the heap-placement noise docs/measurement.md describes. Needs Valgrind
@@ -90,28 +92,41 @@ def run(command: list[str], **options) -> str:
     return result.stdout
 
 
-def profile(bench: Path, case: str, folder: Path) -> tuple[dict[str, float], int]:
-    """The demangled per-operation self costs of the one case `case` selects, and its N."""
+def label(case: str, iterations: int) -> str:
+    """The child's case label (`bench`'s InstructionLabel) for a filter `suite,architecture,feature`
+    with an optional layout and `n=N`: the fields joined by `|`, then the operation count."""
+    fields = case.split(",")
+    if len(fields) < 3:
+        print(f"{PROG}: error: '{case}' must name a suite, an architecture and a feature", file=sys.stderr)
+        sys.exit(2)
+    rest = fields[3:]
+    sizes = [field[2:] for field in rest if field.startswith("n=")]
+    layouts = [field for field in rest if not field.startswith("n=")]
+    return "|".join(fields[:3] + [layouts[0] if layouts else "", sizes[0] if sizes else "", str(iterations)])
+
+
+def profile(bench: Path, case: str, folder: Path, iterations: int = 1000) -> tuple[dict[str, float], int]:
+    """The demangled per-operation self costs of the one case `case` names, and its N."""
     copy, out = folder / "bench", folder / "case.out"
     run(["strip", "--strip-debug", "-o", str(copy), str(bench)])
-    # As bench does: every symbol bound at load, so the dynamic linker's resolver never runs inside
-    # a counting window.
-    run(["valgrind", "--tool=callgrind", "-q", "--collect-atstart=no", "--dump-instr=no",
-         f"--callgrind-out-file={out}", str(copy), "__count-instructions", case.split(",")[0],
-         "--filter", case], env={**os.environ, "LD_BIND_NOW": "1", "LD_DYNAMIC_WEAK": "1"})
+    # As `bench --instructions` does: the child gets the case's label alone, every symbol bound at
+    # load (the dynamic linker's resolver never runs inside a window), the libraries' retains bound
+    # to the runtime, deterministic hashing.
+    run(["valgrind", "--tool=callgrind", "-q", "--dump-instr=no", f"--callgrind-out-file={out}",
+         "./bench", "__count-instructions", label(case, iterations)], cwd=folder,
+        env={**os.environ, "LD_BIND_NOW": "1", "LD_DYNAMIC_WEAK": "1", "SWIFT_DETERMINISTIC_HASHING": "1"})
     dumps = sorted(folder.glob("case.out.*"), key=lambda dump: int(dump.suffix[1:]))
     labelled = [(dump, LABEL.search(dump.read_text(encoding="utf-8"))) for dump in dumps]
-    dumps, labels = [dump for dump, label in labelled if label], [label for _, label in labelled if label]
-    if len(labels) != 2:
-        print(f"{PROG}: error: '{case}' must select exactly one synchronous case", file=sys.stderr)
+    windows = {found.group(1).rsplit("|", 1)[-1]: dump for dump, found in labelled if found}
+    if "1" not in windows or "2" not in windows:
+        print(f"{PROG}: error: '{case}' names no case bench counts", file=sys.stderr)
         sys.exit(2)
-    n = int(labels[0].group(1).split("|")[-2])
-    once, twice = (self_costs(run(["callgrind_annotate", "--inclusive=no", "--threshold=100", str(dump)]))
-                   for dump in dumps)
-    costs = per_operation(once, twice, n)
+    once, twice = (self_costs(run(["callgrind_annotate", "--inclusive=no", "--threshold=100", str(windows[k])]))
+                   for k in ("1", "2"))
+    costs = per_operation(once, twice, iterations)
     names = list(costs)
     demangled = run(["swift", "demangle", "--simplified", "--compact"], input="\n".join(names)).splitlines()
-    return {pretty: costs[name] for name, pretty in zip(names, demangled)}, n
+    return {pretty: costs[name] for name, pretty in zip(names, demangled)}, iterations
 
 
 def main(arguments: list[str]) -> int:

@@ -33,6 +33,12 @@ class InstructionProfileTest(unittest.TestCase):
             "$s4Main7PresentC6renderyyF": 300,
         })
 
+    def test_the_label_is_the_cases_fields_and_n_as_bench_spells_it(self):
+        self.assertEqual(profile.label("dispatch,viper-reducer,counter/increment", 1000),
+                         "dispatch|viper-reducer|counter/increment|||1000")
+        self.assertEqual(profile.label("layout,closure-effects,app/increment,single-store,n=10", 50),
+                         "layout|closure-effects|app/increment|single-store|10|50")
+
     def test_per_operation_is_the_difference_of_2n_and_n_over_n(self):
         once = {"copy": 1300, "setup": 700}
         twice = {"copy": 2300, "setup": 700, "late": 4}
