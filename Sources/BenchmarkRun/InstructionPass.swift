@@ -148,21 +148,12 @@ public enum InstructionPass {
         labels.indices.compactMap { index in
             let values = (0..<layouts).compactMap { counts[index * layouts + $0] }
             guard let statistics = Statistics(values) else { return nil }
-            let key = key(of: labels[index])
+            let key = ResultRow.Key(labels[index].group, metric: .instructions)
             return ResultRow(
                 key: key, unit: .count, median: statistics.median, p10: statistics.p10,
                 p25: statistics.p25, p75: statistics.p75, min: statistics.min, max: statistics.max,
                 samples: statistics.count, configuration: configuration)
         }
-    }
-
-    /// The key of the `instructions` row of `label`'s case.
-    static func key(of label: InstructionLabel) -> ResultRow.Key {
-        let group = label.group
-        return ResultRow.Key(
-            suite: group.suite, architecture: group.architecture, feature: group.feature,
-            layout: group.layout,
-            n: group.n, metric: .instructions)
     }
 
     /// The labelled dumps among the files of `directory` whose names start with `prefix`, in dump

@@ -51,8 +51,7 @@ struct BenchmarkCase {
     typealias ExtraCounts = @MainActor (_ size: RunSize) async -> [(metric: Metric, value: Double)]
 
     func key(metric: Metric) -> ResultRow.Key {
-        ResultRow.Key(
-            suite: suite, architecture: architecture, feature: feature, layout: layout, n: n, metric: metric)
+        ResultRow.Key(group, metric: metric)
     }
 
     /// The case's rows: its key without the metric.

@@ -1,0 +1,52 @@
+extension ResultRow.Key {
+    /// Everything but the metric: the rows of one measured case.
+    public struct Group: Hashable, Sendable, Codable, CustomStringConvertible {
+        public var suite: Suite
+        public var architecture: ArchitectureName
+        public var feature: FeatureName
+        public var layout: LayoutName?
+        public var n: Int?
+
+        public init(
+            suite: Suite, architecture: ArchitectureName, feature: FeatureName, layout: LayoutName? = nil,
+            n: Int? = nil
+        ) {
+            self.suite = suite
+            self.architecture = architecture
+            self.feature = feature
+            self.layout = layout
+            self.n = n
+        }
+
+        /// `layout / local-reducer / app/increment / single-store / n=10000`: the key's spelling
+        /// without the metric.
+        public var description: String {
+            [
+                suite.rawValue, architecture.rawValue, feature.rawValue, layout?.rawValue ?? "",
+                n.map { "n=\($0)" } ?? "",
+            ]
+            .filter { !$0.isEmpty }
+            .joined(separator: " / ")
+        }
+
+        /// The CSV spellings of the fields, in column order.
+        public var spellings: [String] {
+            [
+                suite.rawValue, architecture.rawValue, feature.rawValue, layout?.rawValue ?? "",
+                n.map(String.init) ?? "",
+            ]
+        }
+    }
+
+    /// The case this row belongs to.
+    public var group: Group {
+        Group(suite: suite, architecture: architecture, feature: feature, layout: layout, n: n)
+    }
+
+    /// The key of `group`'s row of `metric`.
+    public init(_ group: Group, metric: Metric) {
+        self.init(
+            suite: group.suite, architecture: group.architecture, feature: group.feature,
+            layout: group.layout, n: group.n, metric: metric)
+    }
+}
