@@ -152,7 +152,7 @@ public struct Comparison: Sendable {
     public let timeTolerance: Double?
     /// False when only counts were compared (the runs come from different machines).
     public let comparesTimes: Bool
-    /// False when instruction rows were skipped (the runs come from different CPU models).
+    /// False when instruction rows were skipped (the runs name different Swift versions or builds).
     public let comparesInstructions: Bool
     /// True when each time ratio was judged on the lower of two runs (``lowerTimes(_:_:)``).
     public let judgesTimesOnTwoRuns: Bool
@@ -345,7 +345,7 @@ public enum ComparisonError: Error, Equatable, CustomStringConvertible {
             return
                 "\(key): unit is \(baseline.rawValue) in the baseline but \(current.rawValue) in the current run"
         case .missingRatio(let key):
-            return "\(key): a time row without ratio_to_baseline"
+            return "\(key): a time row without ratio_to_reference"
         case .debugBuild(let key):
             return "\(key): measured in a debug build; only release numbers can be compared"
         case .missingInRerun(let keys):
