@@ -64,7 +64,7 @@ enum HelpText {
                                   woken, tasks) or a time that fell over \(Int(Comparison.suspiciousSpeedUp))-fold. 2: unusable input.
                                   Counts may rise: mallocs, retains and releases \(ReportText.short(Comparison.countAllowance))
                                   per operation; instructions as far as the baseline row moved
-                                  over its address layouts, exactly for most rows (compared on any
+                                  over its address layouts, at least \(ReportText.short(Comparison.instructionFloor * 100))% (compared on any
                                   CPU; only when both runs name the same Swift version and build).
           baseline update         Refresh the gate's baseline: a best-of-\(Invocation.baselineBestOf) release run written to
                                   \(Invocation.baselinePath) and its .meta.json, only when every process

@@ -138,8 +138,8 @@ public struct ResultRow: Equatable, Sendable, Codable {
     /// (`Comparison.heavyTimeTolerance`).
     public static let heavyBytesPerOperation = 32_768.0
 
-    /// Whether this row is the time of an effect round trip: round trips are the rows timed in µs.
-    public var isRoundTripTime: Bool { key.metric == .time && unit == .microseconds }
+    /// Whether this row is the time of an effect round trip (``Key/isRoundTrip``), timed in µs.
+    public var isRoundTripTime: Bool { key.metric == .time && key.isRoundTrip }
 
     /// The cases `rows` says are heavy: those whose bytes per operation reach
     /// ``heavyBytesPerOperation``.
