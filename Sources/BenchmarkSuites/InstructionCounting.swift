@@ -11,12 +11,12 @@ extension SuiteRunner {
     ]
 
     /// The cases the instruction pass counts, in run order: every selected case of the
-    /// ``instructionSuites`` that has a benchmark, up to the run size's
-    /// ``RunSize/instructionSizeLimit``. The N of a label is its case's allocation-pass count.
+    /// ``instructionSuites`` that has a benchmark, at every size, in a quick run too (the pass counts
+    /// the same operations whatever the run size). The N of a label is its case's allocation-pass
+    /// count.
     public func instructionLabels() -> [InstructionLabel] {
         Self.instructionSuites.filter { selects(suite: $0) }.flatMap { suite in
-            let sizes: [Int?] =
-                Self.sizes(of: suite)?.filter { $0 <= size.instructionSizeLimit ?? .max } ?? [nil]
+            let sizes: [Int?] = Self.sizes(of: suite) ?? [nil]
             return sizes.filter { selects(suite: suite, n: $0) }.flatMap { n in
                 cases(of: suite, n: n).filter { $0.benchmark != nil }.map {
                     InstructionLabel(group: $0.group, iterations: $0.allocationIterations)

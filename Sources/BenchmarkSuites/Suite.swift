@@ -35,10 +35,6 @@ public struct RunSize: Sendable, Equatable, Codable {
     public var minimumSpan: Duration
     /// How many effects the retention suite runs per architecture.
     public var retentionEffects: Int
-    /// The largest N the instruction pass counts (nil: every size). Under callgrind the single
-    /// stores at N = 10,000 take most of a full pass's time, so a quick run stops at N = 1,000
-    /// (docs/evidence/2026-11-25/measurement.md, "Instructions").
-    public var instructionSizeLimit: Int?
     /// How many processes time the run, each taking an equal share of every group's rounds, whose
     /// samples are then pooled (``RoundShare``; docs/measurement.md, "Rounds in several processes").
     public var timingProcesses: Int
@@ -50,7 +46,7 @@ public struct RunSize: Sendable, Equatable, Codable {
 
     public init(
         samples: Int, warmUpRounds: Int, targetSampleDuration: Duration, retentionEffects: Int,
-        minimumSpan: Duration = .zero, instructionSizeLimit: Int? = nil, synchronousCountRepetitions: Int = 2,
+        minimumSpan: Duration = .zero, synchronousCountRepetitions: Int = 2,
         timingProcesses: Int = 1
     ) {
         precondition(timingProcesses > 0, "RunSize: timingProcesses must be positive")
@@ -59,7 +55,6 @@ public struct RunSize: Sendable, Equatable, Codable {
         self.targetSampleDuration = targetSampleDuration
         self.retentionEffects = retentionEffects
         self.minimumSpan = minimumSpan
-        self.instructionSizeLimit = instructionSizeLimit
         self.synchronousCountRepetitions = synchronousCountRepetitions
         self.timingProcesses = timingProcesses
     }
@@ -74,10 +69,10 @@ public struct RunSize: Sendable, Equatable, Codable {
     /// in one process (CI takes the best of three such runs); 4,000 effects per retention figure
     /// (enough to tell a store that keeps its tasks from one that forgets them:
     /// docs/evidence/2026-11-25/gate.md, "Other counts"); the same rows as a full run, except that
-    /// instructions are counted up to N = 1,000 and synchronous allocations are counted once.
+    /// synchronous allocations are counted once.
     public static let quick = RunSize(
         samples: 7, warmUpRounds: 1, targetSampleDuration: .microseconds(500), retentionEffects: 4_000,
-        minimumSpan: .milliseconds(250), instructionSizeLimit: 1_000, synchronousCountRepetitions: 1)
+        minimumSpan: .milliseconds(250), synchronousCountRepetitions: 1)
 
     /// What one of several processes sharing every group's rounds takes: its share of the samples
     /// (rounded up) over its share of the span; warm-up and batch sizes as in a whole run.
