@@ -24,9 +24,9 @@ extension GateCoverage {
     /// What "smallest change caught" means, under the Markdown table.
     static let legend =
         "A rise beyond *smallest change caught* fails on every gated row of the line, even when the "
-        + "current run lands at the low end of the baseline's own spread (its process spread, or "
-        + "p25..p75); the range runs from the row that catches the least rise to the row that needs "
-        + "the most. See docs/gate.md."
+        + "current run lands at the low end of the baseline's own spread (a time's process spread, or "
+        + "p25..p75; a count's min); the range runs from the row that catches the least rise to the "
+        + "row that needs the most. See docs/gate.md."
 
     /// The text report's short version: one line per metric class across suites.
     public var text: String {

@@ -83,25 +83,26 @@ struct GateCoverageRows {
     }
 
     /// The rise of `change`'s row beyond which the gate fails, however low in the baseline's own
-    /// spread the current run lands: the tolerance, widened by that spread.
+    /// spread the current run lands: the tolerance, widened by how far below the baseline's median
+    /// its min lies (a time's whole spread, whose ratio the gate reads from a percentile).
     func smallestCaught(_ change: Comparison.Change, _ row: ResultRow?) -> Double {
         let value = change.baseline
-        let amountSpread = row.map { $0.max - $0.min } ?? 0
+        let belowMedian = row.map { $0.median - $0.min } ?? 0
         switch MetricKind(change.key) {
         case .time:
             let tolerance = max(change.timeTolerance ?? 0, Comparison.timeRatioFloor / value)
             return (1 + timeSpread(row)) * (1 + tolerance) - 1
         case .instructions:
             let allowance = row.map(Comparison.instructionAllowance(for:)) ?? 0
-            return value == 0 ? 0 : (allowance + amountSpread) / value
+            return value == 0 ? 0 : (allowance + belowMedian) / value
         case .bytes:
             let relative =
                 Comparison.suiteByteRelativeAllowances[change.key.suite] ?? Comparison.byteRelativeAllowance
-            return Comparison.byteAllowance + relative * value + amountSpread
+            return Comparison.byteAllowance + relative * value + belowMedian
         case .retention:
-            return Comparison.retentionAllowance + amountSpread
+            return Comparison.retentionAllowance + belowMedian
         case .count, .behaviour, .informational:
-            return Comparison.countAllowance + amountSpread
+            return Comparison.countAllowance + belowMedian
         }
     }
 
