@@ -8,8 +8,8 @@ Each COMPARISON.json is what `bench compare BASELINE.csv CURRENT.csv --format js
 script reads every compared time ratio (metrics of unit `ratio`), sorts it into one of four classes
 the gate gives tolerances to (docs/gate.md): `effects` (round trips of the effects suite),
 `submit` (state-copy's transfer/submitTransfer round trips), `heavy` (a synchronous case that
-allocates at least 32 KiB per operation in BASELINE.csv, as `ResultRow.heavyBytesPerOperation`
-says) and `light` (every other synchronous case), and prints per class how many ratios were
+allocates at least 32 KiB or retains at least 10,000 objects per operation in BASELINE.csv, as
+`ResultRow.heavyCases` says) and `light` (every other synchronous case), and prints per class how many ratios were
 compared, the largest fall and the largest rise in percent, and the row of the largest rise; then
 how many comparisons passed and the verdicts they reported. With --min-ratio, rows whose baseline
 ratio is below R are left out (the gate never fails a ratio that moves by less than 0.01).
@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import NoReturn
 
 PROG = "gate_campaign.py"
-HEAVY_BYTES = 32 * 1024
+HEAVY = {"bytes": 32 * 1024, "retains": 10_000}
 CLASSES = ("light", "heavy", "effects", "submit")
 
 
@@ -51,7 +51,8 @@ def case_name(row: dict[str, str]) -> str:
 
 
 def heavy_cases(baseline: Path) -> set[str]:
-    """The names of the cases that allocate at least 32 KiB per operation in `baseline`."""
+    """The names of the cases that allocate at least 32 KiB or retain at least 10,000 objects per
+    operation in `baseline`."""
     try:
         with baseline.open(newline="", encoding="utf-8") as file:
             rows = list(csv.DictReader(file))
@@ -60,7 +61,7 @@ def heavy_cases(baseline: Path) -> set[str]:
     heavy = set()
     for line, row in enumerate(rows, start=2):
         try:
-            if row["metric"] == "bytes" and float(row["median"]) >= HEAVY_BYTES:
+            if row["metric"] in HEAVY and float(row["median"]) >= HEAVY[row["metric"]]:
                 heavy.add(case_name(row))
         except (KeyError, TypeError, ValueError):
             raise CampaignError(f"{baseline}, line {line}: not a bench result row") from None

@@ -51,11 +51,12 @@ enum HelpText {
           run (default)           Run the benchmarks; results go to stdout or --output. Counts
                                   in this process, then times in a child process whose
                                   libraries bypass the retain counters, and each heavy case
-                                  (\(Int(ResultRow.heavyBytesPerOperation) / 1024) KiB or more allocated per operation) in a process of
-                                  its own (docs/measurement.md). Rounds in which a reference
-                                  ran over \(Int(BenchmarkConfiguration.Gauge.defaultTolerance * 100))% slow are set aside and counted in the
-                                  CSV's rounds_set_aside column; times of a group that never
-                                  calmed are flagged disturbed.
+                                  (\(Int(ResultRow.heavyBytesPerOperation) / 1024) KiB or more allocated, or \(Int(ResultRow.heavyRetainsPerOperation)) or more
+                                  retains, per operation) in a process of its own
+                                  (docs/measurement.md). Rounds in which a reference ran over
+                                  \(Int(BenchmarkConfiguration.Gauge.defaultTolerance * 100))% slow are set aside and counted in the CSV's
+                                  rounds_set_aside column; times of a group that never calmed
+                                  are flagged disturbed.
                                   Exit 0: done. 1: a measured body was optimised away (it
                                   reached the iteration limit); nothing is written. 2: bad input.
           list                    List the benchmarks a filter selects, without running them.

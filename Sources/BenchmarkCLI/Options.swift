@@ -250,11 +250,13 @@ extension CommandOption {
         ),
     ]
 
-    /// `25; heavy cases (32 KiB or more allocated per operation) 100; round trips (times in µs) 50`.
+    /// `20; heavy cases (32 KiB or more allocated, or 10000 or more retains, per operation) 100; round
+    /// trips (times in µs) 50`.
     private static var defaultTimeTolerances: String {
         func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))" }
         return percent(Comparison.synchronousTimeTolerance) + "; heavy cases ("
-            + "\(Int(ResultRow.heavyBytesPerOperation) / 1024) KiB or more allocated per operation) "
+            + "\(Int(ResultRow.heavyBytesPerOperation) / 1024) KiB or more allocated, or "
+            + "\(Int(ResultRow.heavyRetainsPerOperation)) or more retains, per operation) "
             + percent(Comparison.heavyTimeTolerance) + "; round trips (times in µs) "
             + percent(Comparison.roundTripTimeTolerance)
     }

@@ -70,7 +70,8 @@ public struct Comparison: Sendable {
     public static let synchronousTimeTolerance = 0.20
 
     /// The allowed rise of a heavy synchronous case's time ratio (one allocating at least
-    /// ``ResultRow/heavyBytesPerOperation`` per operation in the baseline): 100%. Such a case is
+    /// ``ResultRow/heavyBytesPerOperation`` or retaining at least
+    /// ``ResultRow/heavyRetainsPerOperation`` per operation in the baseline): 100%. Such a case is
     /// bound by memory, which the reference does not follow, so its ratio moves more than a light
     /// case's (docs/evidence/2026-11-25/gate.md, "Times"). Its allocation, retain and instruction
     /// counts stay gated exactly.

@@ -141,10 +141,23 @@ public struct ResultRow: Equatable, Sendable, Codable {
     /// Whether this row is the time of an effect round trip (``Key/isRoundTrip``), timed in µs.
     public var isRoundTripTime: Bool { key.metric == .time && key.isRoundTrip }
 
+    /// Retains per operation from which a case is heavy though it allocates little: 10,000. Such an
+    /// operation walks that many objects, and where they lie, which depends on what the process
+    /// allocated before the case was built, decides its time: `closure-effects`' scoped no-op at
+    /// N = 10,000 (10,011 retains and 112 B per operation) timed about 6,100 times the reference
+    /// alone and 9,000 to 11,800 times after the rest of a quick run, on two builds in one hour
+    /// (docs/measurement.md, "Heavy cases in a process of their own").
+    public static let heavyRetainsPerOperation = 10_000.0
+
     /// The cases `rows` says are heavy: those whose bytes per operation reach
-    /// ``heavyBytesPerOperation``.
+    /// ``heavyBytesPerOperation`` or whose retains per operation reach ``heavyRetainsPerOperation``.
     public static func heavyCases(in rows: [ResultRow]) -> Set<Key.Group> {
-        Set(rows.filter { $0.key.metric == .bytes && $0.median >= heavyBytesPerOperation }.map(\.key.group))
+        let threshold: [Metric: Double] = [
+            .bytes: heavyBytesPerOperation, .retains: heavyRetainsPerOperation,
+        ]
+        return Set(
+            rows.filter { row in threshold[row.key.metric].map { row.median >= $0 } ?? false }.map(
+                \.key.group))
     }
 }
 

@@ -126,27 +126,31 @@ struct ComparisonTests {
     }
 
     @Test(
-        "A case allocating 32 KiB or more per operation in the baseline gets the heavy tolerance",
-        arguments: [(32_767.0, Comparison.Verdict.regression), (32_768, .unchanged)]
+        "A case allocating 32 KiB or retaining 10,000 objects or more per operation in the baseline gets the heavy tolerance",
+        arguments: [
+            (Metric.bytes, 32_767.0, Comparison.Verdict.regression), (.bytes, 32_768, .unchanged),
+            (.retains, 9_999, .regression), (.retains, 10_000, .unchanged),
+        ]
     )
-    func heavyTolerance(bytes: Double, verdict: Comparison.Verdict) throws {
-        var bytesRow = time
-        bytesRow.key.metric = .bytes
-        bytesRow.unit = .bytes
-        (bytesRow.median, bytesRow.ratioToReference) = (bytes, nil)
+    func heavyTolerance(metric: Metric, perOperation: Double, verdict: Comparison.Verdict) throws {
+        var countRow = time
+        countRow.key.metric = metric
+        countRow.unit = metric == .bytes ? .bytes : .count
+        (countRow.median, countRow.ratioToReference) = (perOperation, nil)
         let risen = 1 + (Comparison.synchronousTimeTolerance + Comparison.heavyTimeTolerance) / 2
-        let before = [time, bytesRow]
+        let before = [time, countRow]
         let after = [
             with([time], { $0.ratioToReference = time.ratioToReference.map { $0 * risen } }, at: 0)[0],
-            bytesRow,
+            countRow,
         ]
         let comparison = try Comparison(baseline: before, current: after)
         let change = try #require(comparison.changes.first { $0.key == time.key })
         #expect(change.verdict == verdict)
-        let tolerance =
-            bytes >= ResultRow.heavyBytesPerOperation
-            ? Comparison.heavyTimeTolerance : Comparison.synchronousTimeTolerance
-        #expect(change.timeTolerance == tolerance)
+        let heavy = verdict == .unchanged
+        #expect(
+            change.timeTolerance
+                == (heavy ? Comparison.heavyTimeTolerance : Comparison.synchronousTimeTolerance))
+        #expect(ResultRow.heavyCases(in: before) == (heavy ? [time.key.group] : []))
     }
 
     @Test(
