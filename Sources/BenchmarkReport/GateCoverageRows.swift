@@ -84,7 +84,7 @@ struct GateCoverageRows {
 
     /// The rise of `change`'s row beyond which the gate fails, however low in the baseline's own
     /// spread the current run lands: the tolerance, widened by how far below the baseline's median
-    /// its min lies (a time's whole spread, whose ratio the gate reads from a percentile).
+    /// its min lies (for a time, by its whole spread: ``timeSpread(_:)``).
     func smallestCaught(_ change: Comparison.Change, _ row: ResultRow?) -> Double {
         let value = change.baseline
         let belowMedian = row.map { $0.median - $0.min } ?? 0
