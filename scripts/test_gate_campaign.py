@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -82,6 +83,16 @@ class GateCampaignTests(unittest.TestCase):
         result = run(str(self.folder / "absent.csv"), str(self.comparison("1.json", [])))
         self.assertEqual(result.returncode, 2)
         self.assertIn("cannot read", result.stderr)
+
+    def test_the_heavy_bounds_are_the_gates(self):
+        """HEAVY must say what ResultRow.swift says, or the campaign sorts rows the gate does not."""
+        sys.path.insert(0, str(SCRIPTS))
+        import gate_campaign
+        source = (SCRIPTS.parent / "Sources" / "BenchmarkReport" / "ResultRow.swift").read_text(encoding="utf-8")
+        bounds = {name: float(value.replace("_", "")) for name, value in
+                  re.findall(r"static let heavy(Bytes|Retains)PerOperation = ([\d_.]+)", source)}
+        self.assertEqual(bounds, {"Bytes": 32_768, "Retains": 10_000})
+        self.assertEqual(gate_campaign.HEAVY, {"bytes": bounds["Bytes"], "retains": bounds["Retains"]})
 
 
 if __name__ == "__main__":
