@@ -194,8 +194,9 @@ extension CommandOption {
             "--address-layouts", .named("<k>"), [.run], example: "5",
             help: "Count instructions as --instructions does, each case under <k> address layouts (the "
                 + "first as every run counts it, each other with Valgrind placing the program's memory "
-                + "from another lowest address); a row is their median, its min..max their spread, which "
-                + "the gate allows. Default 1; the instruction baseline is counted under 5.",
+                + "from another lowest address); a case whose count moves between them is counted under "
+                + "15 in all. A row is their median, its min..max their spread, which the gate allows. "
+                + "Default 1; the instruction baseline is counted under 5.",
             apply: { text, options throws(BenchError) in
                 options.run.addressLayouts = try wholeNumber("--address-layouts", text, in: 1...16)
                 options.run.instructions = true

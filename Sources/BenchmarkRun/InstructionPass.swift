@@ -47,7 +47,27 @@ public enum InstructionPass {
 
         /// The prefix of the child's dump files.
         var dumpPrefix: String { "case-\(index).out" }
+
+        /// The job index of layout `layout` of the label at `labelIndex`: room is left for every
+        /// layout up to ``InstructionPass/maximumLayouts``.
+        static func index(_ labelIndex: Int, layout: Int) -> Int {
+            labelIndex * maximumLayouts + layout
+        }
+
+        /// A job for each of `layouts` of each label at `indices`.
+        static func all(_ labels: [InstructionLabel], _ indices: some Sequence<Int>, layouts: Range<Int>)
+            -> [Job]
+        {
+            indices.flatMap { labelIndex in
+                layouts.map {
+                    Job(label: labels[labelIndex], addressLayout: $0, index: index(labelIndex, layout: $0))
+                }
+            }
+        }
     }
+
+    /// The most address layouts one case can be counted under (`--address-layouts` allows 16).
+    nonisolated static let maximumLayouts = 16
 
     /// The rows of the pass for every case `plan` selects, running its `bench` program under
     /// Valgrind.
@@ -60,29 +80,46 @@ public enum InstructionPass {
         }
         let runner = plan.runner()
         let labels = runner.instructionLabels()
-        let jobs = labels.indices.flatMap { index in
-            (0..<plan.request.addressLayouts).map { layout in
-                Job(
-                    label: labels[index], addressLayout: layout,
-                    index: index * plan.request.addressLayouts + layout)
-            }
-        }
-        plan.progress(
-            "instructions: \(labels.count) cases under callgrind, \(plan.request.addressLayouts) address layout(s)"
-        )
+        let layouts = plan.request.addressLayouts
+        plan.progress("instructions: \(labels.count) cases under callgrind, \(layouts) address layout(s)")
         let counts = try await ChildProcess.withScratchDirectory("instructions", in: Self.scratchParent) {
             directory throws(RunFailure) in
             try await ChildProcess.run(
                 strip, ["-o", directory.appendingPathComponent("bench").path, executable], what: "strip")
-            return try await count(jobs, valgrind: valgrind, in: directory)
+            var counts = try await Self.counts(
+                of: Job.all(labels, labels.indices, layouts: 0..<layouts), valgrind, directory)
+            let moved = movedCases(labels, counts, layouts: layouts)
+            if !moved.isEmpty {
+                plan.progress(
+                    "instructions: \(moved.count) cases moved between layouts; counting them under "
+                        + "\(widerLook) in all")
+                let more = Job.all(labels, moved, layouts: layouts..<widerLook)
+                counts.merge(try await Self.counts(of: more, valgrind, directory)) { first, _ in first }
+            }
+            return counts
         }
-        return instructionRows(
-            labels, counts, layouts: plan.request.addressLayouts, configuration: runner.configuration)
+        return instructionRows(labels, counts, configuration: runner.configuration)
+    }
+
+    /// How many address layouts a case that moved between the requested ones is counted under in
+    /// all: 15. Five layouts found the extremes of too few rows: under 9, the same build counted 69
+    /// of 675 values beyond the allowance 5 had set, by up to twice that allowance, which a build
+    /// whose memory lands where those layouts put it would fail on
+    /// (docs/evidence/2026-11-26/instructions.md, "A wider look at the rows that move").
+    nonisolated static let widerLook = 15
+
+    /// The indices of the labels whose counts differ between the first `layouts` layouts; none when
+    /// `layouts` is 1 or reaches ``widerLook``.
+    static func movedCases(_ labels: [InstructionLabel], _ counts: [Int: Double], layouts: Int) -> [Int] {
+        guard layouts > 1, layouts < widerLook else { return [] }
+        return labels.indices.filter { index in
+            Set((0..<layouts).compactMap { counts[Job.index(index, layout: $0)] }).count > 1
+        }
     }
 
     /// Runs `jobs` under `valgrind`, as many at a time as there are CPUs, in `directory` (which
     /// holds the stripped `bench`); returns each job's instructions per operation by job index.
-    static func count(_ jobs: [Job], valgrind: String, in directory: URL) async throws(RunFailure) -> [Int:
+    static func counts(of jobs: [Job], _ valgrind: String, _ directory: URL) async throws(RunFailure) -> [Int:
         Double]
     {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -140,13 +177,14 @@ public enum InstructionPass {
         )
     }
 
-    /// One `instructions` row per label, from its counts under every address layout (job index
-    /// `label index × layouts + layout`): their median, with their spread as the row's min..max.
+    /// One `instructions` row per label, from its counts under every address layout it was counted
+    /// under (job indices from ``Job/index(_:layout:)``): their median, with their spread as the
+    /// row's min..max.
     static func instructionRows(
-        _ labels: [InstructionLabel], _ counts: [Int: Double], layouts: Int, configuration: BuildConfiguration
+        _ labels: [InstructionLabel], _ counts: [Int: Double], configuration: BuildConfiguration
     ) -> [ResultRow] {
         labels.indices.compactMap { index in
-            let values = (0..<layouts).compactMap { counts[index * layouts + $0] }
+            let values = (0..<maximumLayouts).compactMap { counts[Job.index(index, layout: $0)] }
             guard let statistics = Statistics(values) else { return nil }
             let key = ResultRow.Key(labels[index].group, metric: .instructions)
             return ResultRow(

@@ -108,17 +108,55 @@ struct InstructionPassTests {
 
     @Test("A case's counts under its address layouts make one row: their median, their spread as min..max")
     func rowsFromAddressLayouts() {
-        func label(_ architecture: ArchitectureName) -> InstructionLabel {
-            InstructionLabel(
-                group: .init(suite: .dispatch, architecture: architecture, feature: "counter/increment"),
-                iterations: 1_000)
-        }
-        let rows = InstructionPass.instructionRows(
-            [label("closure-effects"), label("effect-values")],
-            [0: 100, 1: 103, 2: 99, 3: 50, 4: 50, 5: 50], layouts: 3, configuration: .release)
+        let labels = [Self.label("closure-effects"), Self.label("effect-values")]
+        let counts = Self.counts([[100, 103, 99, 101, 100], [50, 50, 50]])
+        let rows = InstructionPass.instructionRows(labels, counts, configuration: .release)
         #expect(rows.map(\.key.architecture) == ["closure-effects", "effect-values"])
         #expect(rows.map(\.median) == [100, 50])
         #expect(rows.map(\.min) == [99, 50] && rows.map(\.max) == [103, 50])
-        #expect(rows.allSatisfy { $0.key.metric == .instructions && $0.samples == 3 })
+        #expect(rows.map(\.samples) == [5, 3])
+        #expect(rows.allSatisfy { $0.key.metric == .instructions })
+    }
+
+    @Test("A case that moved between the requested layouts is looked at under 15; one that did not is not")
+    func movedCasesGetTheWiderLook() {
+        let labels = [
+            Self.label("closure-effects"), Self.label("effect-values"), Self.label("local-reducer"),
+        ]
+        let counts = Self.counts([[100, 100, 100], [50, 51, 50], [7, 7]])
+        #expect(InstructionPass.movedCases(labels, counts, layouts: 3) == [1])
+        #expect(
+            InstructionPass.movedCases(labels, counts, layouts: 1).isEmpty, "one layout shows no movement")
+        #expect(InstructionPass.movedCases(labels, counts, layouts: 15).isEmpty, "15 are the wider look")
+        #expect(InstructionPass.widerLook < InstructionPass.maximumLayouts)
+        let jobs = InstructionPass.Job.all(labels, [1], layouts: 3..<InstructionPass.widerLook)
+        #expect(jobs.map(\.addressLayout) == Array(3..<15))
+        #expect(Set(jobs.map(\.index)).count == 12)
+        #expect(jobs.allSatisfy { $0.label == labels[1] })
+    }
+
+    @Test("Every layout of every label has its own job index")
+    func jobIndicesAreDistinct() {
+        let indices = (0..<3).flatMap { label in
+            (0..<InstructionPass.maximumLayouts).map { InstructionPass.Job.index(label, layout: $0) }
+        }
+        #expect(Set(indices).count == indices.count)
+    }
+
+    static func label(_ architecture: ArchitectureName) -> InstructionLabel {
+        InstructionLabel(
+            group: .init(suite: .dispatch, architecture: architecture, feature: "counter/increment"),
+            iterations: 1_000)
+    }
+
+    /// Counts by job index from each label's counts under its layouts, in label order.
+    static func counts(_ values: [[Double]]) -> [Int: Double] {
+        var counts: [Int: Double] = [:]
+        for (label, layouts) in values.enumerated() {
+            for (layout, value) in layouts.enumerated() {
+                counts[InstructionPass.Job.index(label, layout: layout)] = value
+            }
+        }
+        return counts
     }
 }
