@@ -40,8 +40,8 @@ public struct GateCoverageGroup: Sendable, Equatable {
         case .counts: return "±\(ReportText.short(Comparison.countAllowance))"
         case .behaviour: return "±\(ReportText.short(Comparison.countAllowance)) either way"
         case .instructions:
-            return "± the row's spread over address layouts, at least \(percent(Comparison.instructionFloor))"
-                + " (round trips \(percent(Comparison.roundTripInstructionFloor)))"
+            return "± the row's spread over address layouts and a mean gap, at least "
+                + "\(percent(Comparison.instructionFloor)) (round trips \(percent(Comparison.roundTripInstructionFloor)))"
         case .bytes:
             let relative = Comparison.suiteByteRelativeAllowances[suite] ?? Comparison.byteRelativeAllowance
             return "±\(ReportText.short(Comparison.byteAllowance)) B + \(percent(relative))"
