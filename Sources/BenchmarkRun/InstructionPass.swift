@@ -102,9 +102,9 @@ public enum InstructionPass {
     }
 
     /// How many address layouts a case that moved between the requested ones is counted under in
-    /// all: 15. Five layouts found the extremes of too few rows: under 9, the same build counted 69
-    /// of 675 values beyond the allowance 5 had set, by up to twice that allowance, which a build
-    /// whose memory lands where those layouts put it would fail on
+    /// all: 15. Five layouts found the extremes of too few rows: another build, counted under 9,
+    /// went beyond the allowance a 5-layout baseline had set in 69 of 675 counts, by up to twice
+    /// it, which a build whose memory lands where those layouts put it would fail on
     /// (docs/evidence/2026-11-26/instructions.md, "A wider look at the rows that move").
     nonisolated static let widerLook = 15
 
