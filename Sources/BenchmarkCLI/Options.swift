@@ -1,4 +1,5 @@
 import BenchmarkReport
+import BenchmarkRun
 import BenchmarkSuites
 
 /// The commands of `bench`.
@@ -195,10 +196,11 @@ extension CommandOption {
             help: "Count instructions as --instructions does, each case under <k> address layouts (the "
                 + "first as every run counts it, each other with Valgrind placing the program's memory "
                 + "from another lowest address); a case whose count moves between them is counted under "
-                + "15 in all. A row is their median, its min..max their spread, which the gate allows. "
+                + "\(InstructionPass.widerLook) in all. A row is their median, its min..max their spread, which the gate allows. "
                 + "Default 1; the instruction baseline is counted under 5.",
             apply: { text, options throws(BenchError) in
-                options.run.addressLayouts = try wholeNumber("--address-layouts", text, in: 1...16)
+                options.run.addressLayouts = try wholeNumber(
+                    "--address-layouts", text, in: 1...InstructionPass.maximumLayouts)
                 options.run.instructions = true
             }
         ),

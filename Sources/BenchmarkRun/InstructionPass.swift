@@ -66,8 +66,8 @@ public enum InstructionPass {
         }
     }
 
-    /// The most address layouts one case can be counted under (`--address-layouts` allows 16).
-    nonisolated static let maximumLayouts = 16
+    /// The most address layouts one case can be counted under, and the most `--address-layouts` takes.
+    public nonisolated static let maximumLayouts = 16
 
     /// The rows of the pass for every case `plan` selects, running its `bench` program under
     /// Valgrind.
@@ -106,7 +106,7 @@ public enum InstructionPass {
     /// went beyond the allowance a 5-layout baseline had set in 69 of 675 counts, by up to twice
     /// it, which a build whose memory lands where those layouts put it would fail on
     /// (docs/evidence/2026-11-26/instructions.md, "A wider look at the rows that move").
-    nonisolated static let widerLook = 15
+    public nonisolated static let widerLook = 15
 
     /// The indices of the labels whose counts differ between the first `layouts` layouts; none when
     /// `layouts` is 1 or reaches ``widerLook``.
