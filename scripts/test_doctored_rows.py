@@ -91,6 +91,23 @@ class DoctoredRowsTests(unittest.TestCase):
         self.assertIn("2 instructions rows raised by 1% one at a time: 2 failed the gate, 0 passed (1 counting 0 left as it is)",
                       result.stdout)
 
+    def test_the_companion_row_rises_by_the_same_amount_unless_alone(self):
+        companion = "dispatch,a,counter/increment,,,instructions-outside-type-caches,count,900,900,900,900,900,900,1,,release,\n"
+        for path in (self.baseline, self.current):
+            path.write_text(HEADER + ROWS + companion, encoding="utf-8")
+        # A gate that lets 2% through on every row but the companion, which it compares exactly.
+        path = self.folder / "bench-companion"
+        path.write_text(FAKE_BENCH.format(python=sys.executable, allowance=2).replace(
+            "v * (1 + allowance / 100)", "v * (1 + (0 if k[3].endswith('type-caches') else allowance) / 100)"),
+            encoding="utf-8")
+        path.chmod(0o755)
+        result = run(str(path), str(self.baseline), str(self.current))
+        self.assertIn("let through: dispatch / b / ", result.stdout)
+        self.assertNotIn("let through: dispatch / a / ", result.stdout)
+        self.assertIn("1 failed the gate, 1 passed", result.stdout)
+        alone = run(str(path), str(self.baseline), str(self.current), "--alone")
+        self.assertIn("0 failed the gate, 2 passed", alone.stdout)
+
     def test_no_rows_of_the_metric_is_one_line(self):
         result = run(self.bench(0), str(self.baseline), str(self.current), "--metric", "retains")
         self.assertEqual(result.returncode, 2)

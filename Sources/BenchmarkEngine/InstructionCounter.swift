@@ -13,21 +13,48 @@ public enum InstructionCounter {
     /// True when this process runs under Valgrind.
     public static var isUnderValgrind: Bool { cac_running_on_valgrind() }
 
-    /// The label and the instruction count of one callgrind dump file (`--dump-instr=no`), or nil
-    /// when the text is not a dump made by a labelled client request.
-    public static func parseDump(_ text: String) -> (label: String, instructions: Int)? {
+    /// What one labelled callgrind dump file holds: its label, every instruction it counted, and
+    /// how many of them ran in the Swift runtime's type caches (``isTypeCacheFunction(_:)``).
+    public struct Dump: Equatable, Sendable {
+        public var label: String
+        public var instructions: Int
+        public var typeCacheInstructions: Int
+
+        public init(label: String, instructions: Int, typeCacheInstructions: Int) {
+            self.label = label
+            self.instructions = instructions
+            self.typeCacheInstructions = typeCacheInstructions
+        }
+    }
+
+    /// The dump a callgrind dump file's text holds (`--dump-instr=no`, one event), or nil when the
+    /// text is not a dump made by a labelled client request.
+    public static func parseDump(_ text: String) -> Dump? {
         let trigger = "desc: Trigger: Client Request: "
         var label: String?
         var instructions: Int?
+        var reader = TypeCacheCost()
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             if line.hasPrefix(trigger) {
                 label = String(line.dropFirst(trigger.count))
             } else if line.hasPrefix("summary: ") || line.hasPrefix("totals: ") {
                 instructions = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+            } else {
+                reader.read(line)
             }
         }
         guard let label, let instructions else { return nil }
-        return (label, instructions)
+        return Dump(label: label, instructions: instructions, typeCacheInstructions: reader.total)
+    }
+
+    /// Whether the function `name` (as callgrind names it) is part of the Swift runtime's type
+    /// caches: a member of the concurrent hash maps that hold generic metadata, witness tables,
+    /// tuple and existential types and protocol conformances, or the comparison of generic
+    /// metadata keys. How many slots a lookup probes depends on the addresses its keys hash to, so
+    /// these functions' counts move when memory lands elsewhere, while the rest of the program's
+    /// counts do not (docs/measurement.md, "Instructions").
+    public static func isTypeCacheFunction(_ name: Substring) -> Bool {
+        name.contains("ConcurrentReadableHashMap<") || name.hasPrefix("swift::MetadataCacheKey::operator==")
     }
 
     /// Instructions per operation from a sample of `iterations` operations and one of twice as many.
@@ -52,5 +79,44 @@ extension Benchmark {
             var meter = Meter(mode: .instructions(label: "\(label)|\(multiple)"))
             await runSample(iterations: max(multiple, 1) * iterations, meter: &meter)
         }
+    }
+}
+
+/// Sums the self cost of the type-cache functions in a callgrind dump, read line by line: `fn=`
+/// names the function the cost lines that follow belong to (`(id) name` the first time, `(id)`
+/// after), `cfn=` may name one too, and the line after `calls=` is the inclusive cost of a call,
+/// which belongs to the callee.
+struct TypeCacheCost {
+    private var isTypeCache: [Substring: Bool] = [:]
+    private var inTypeCache = false
+    private var skipsNextCost = false
+    private(set) var total = 0
+
+    mutating func read(_ line: Substring) {
+        if line.hasPrefix("fn=") {
+            inTypeCache = name(line.dropFirst(3))
+        } else if line.hasPrefix("cfn=") {
+            _ = name(line.dropFirst(4))
+        } else if line.hasPrefix("calls=") {
+            skipsNextCost = true
+        } else if let first = line.first, first.isNumber || first == "+" || first == "-" || first == "*" {
+            defer { skipsNextCost = false }
+            guard inTypeCache, !skipsNextCost else { return }
+            total += line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        }
+    }
+
+    /// Whether the function a `fn=` or `cfn=` value names is a type-cache function, remembering
+    /// the answer for its compressed id.
+    private mutating func name(_ value: Substring) -> Bool {
+        guard value.hasPrefix("("), let close = value.firstIndex(of: ")") else {
+            return InstructionCounter.isTypeCacheFunction(value)
+        }
+        let id = value[...close]
+        let rest = value[value.index(after: close)...].drop { $0 == " " }
+        if rest.isEmpty { return isTypeCache[id] ?? false }
+        let answer = InstructionCounter.isTypeCacheFunction(rest)
+        isTypeCache[id] = answer
+        return answer
     }
 }

@@ -8,6 +8,9 @@ public enum GateMetricClass: String, CaseIterable, Sendable {
     case counts
     case bytes
     case instructions
+    /// Instructions outside the Swift runtime's type caches: a class of its own, since a rise in
+    /// the program's own code is caught there at a far smaller size than in all its instructions.
+    case instructionsOutsideTypeCaches = "instructions outside type caches"
     /// Observers woken and tasks started per operation, gated either way.
     case behaviour
     case retainedBytes = "retained-bytes"
@@ -20,7 +23,10 @@ public enum GateMetricClass: String, CaseIterable, Sendable {
             self = row.isRoundTripTime ? .roundTripTime : heavy.contains(row.key.group) ? .heavyTime : .time
         case .count: self = .counts
         case .bytes: self = .bytes
-        case .instructions: self = .instructions
+        case .instructions:
+            self =
+                row.key.metric == .instructionsOutsideTypeCaches
+                ? .instructionsOutsideTypeCaches : .instructions
         case .behaviour: self = .behaviour
         case .retention: self = .retainedBytes
         case .informational: self = .informational
@@ -31,7 +37,7 @@ public enum GateMetricClass: String, CaseIterable, Sendable {
     public var isTime: Bool { self == .time || self == .heavyTime || self == .roundTripTime }
 
     /// True when the smallest change caught is a fraction of the baseline rather than an amount.
-    public var isRelative: Bool { isTime || self == .instructions }
+    public var isRelative: Bool { isTime || self == .instructions || self == .instructionsOutsideTypeCaches }
 
     var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 }

@@ -38,6 +38,9 @@ public enum Metric: String, CaseIterable, Sendable, Codable {
     case releases
     /// Instructions per operation, counted under Valgrind's callgrind (`bench --instructions`).
     case instructions
+    /// The part of ``instructions`` that ran outside the Swift runtime's type caches, whose
+    /// lookups probe more or fewer slots as addresses move (docs/measurement.md, "Instructions").
+    case instructionsOutsideTypeCaches = "instructions-outside-type-caches"
     /// Bytes allocated per operation.
     case bytes
     /// Tasks started per operation.
@@ -65,7 +68,7 @@ public enum Metric: String, CaseIterable, Sendable, Codable {
         switch self {
         case .time: .time
         case .mallocs, .retains, .releases: .count
-        case .instructions: .instructions
+        case .instructions, .instructionsOutsideTypeCaches: .instructions
         case .bytes: .bytes
         case .retainedBytes: .retention
         case .tasks, .observersWoken: .behaviour
@@ -78,7 +81,9 @@ public enum Metric: String, CaseIterable, Sendable, Codable {
     public var unit: Unit? {
         switch self {
         case .time, .cpuTime, .costPerObserver: nil
-        case .mallocs, .retains, .releases, .instructions, .tasks, .observersWoken: .count
+        case .mallocs, .retains, .releases, .instructions, .instructionsOutsideTypeCaches, .tasks,
+            .observersWoken:
+            .count
         case .bytes, .retainedBytes: .bytes
         case .growthExponent, .growthSlope: .exponent
         case .processSpread: .percent

@@ -110,17 +110,18 @@ public enum InstructionPass {
 
     /// The indices of the labels whose counts differ between the first `layouts` layouts; none when
     /// `layouts` is 1 or reaches ``widerLook``.
-    static func movedCases(_ labels: [InstructionLabel], _ counts: [Int: Double], layouts: Int) -> [Int] {
+    static func movedCases(_ labels: [InstructionLabel], _ counts: [Int: PerOperation], layouts: Int) -> [Int]
+    {
         guard layouts > 1, layouts < widerLook else { return [] }
         return labels.indices.filter { index in
-            Set((0..<layouts).compactMap { counts[Job.index(index, layout: $0)] }).count > 1
+            Set((0..<layouts).compactMap { counts[Job.index(index, layout: $0)]?.instructions }).count > 1
         }
     }
 
     /// Runs `jobs` under `valgrind`, as many at a time as there are CPUs, in `directory` (which
     /// holds the stripped `bench`); returns each job's instructions per operation by job index.
     static func counts(of jobs: [Job], _ valgrind: String, _ directory: URL) async throws(RunFailure) -> [Int:
-        Double]
+        PerOperation]
     {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let results = await withTaskGroup(of: Result<Count, RunFailure>.self) { group in
@@ -143,7 +144,7 @@ public enum InstructionPass {
             }
             return results
         }
-        var counts: [Int: Double] = [:]
+        var counts: [Int: PerOperation] = [:]
         for result in results {
             let count = try result.get()
             counts[count.index] = count.perOperation
@@ -152,7 +153,29 @@ public enum InstructionPass {
     }
 
     /// A job's index and its instructions per operation.
-    typealias Count = (index: Int, perOperation: Double)
+    typealias Count = (index: Int, perOperation: PerOperation)
+
+    /// The instructions per operation of one job: all of them, and those that ran outside the Swift
+    /// runtime's type caches (``InstructionCounter/isTypeCacheFunction(_:)``).
+    struct PerOperation: Equatable, Sendable {
+        var instructions: Double
+        var outsideTypeCaches: Double
+
+        /// The counts per operation from the dumps of a sample of `iterations` operations and one
+        /// of twice as many.
+        init(single: InstructionCounter.Dump, double: InstructionCounter.Dump, iterations: Int) {
+            instructions = InstructionCounter.perOperation(
+                single: single.instructions, double: double.instructions, iterations: iterations)
+            outsideTypeCaches = InstructionCounter.perOperation(
+                single: single.instructions - single.typeCacheInstructions,
+                double: double.instructions - double.typeCacheInstructions, iterations: iterations)
+        }
+
+        init(instructions: Double, outsideTypeCaches: Double) {
+            self.instructions = instructions
+            self.outsideTypeCaches = outsideTypeCaches
+        }
+    }
 
     /// Counts one job in a child under callgrind, and reads and removes its dumps.
     nonisolated static func count(_ job: Job, _ valgrind: String, _ directory: URL) async throws(RunFailure)
@@ -170,34 +193,35 @@ public enum InstructionPass {
         guard let single, let double else {
             throw RunFailure("callgrind left no counts for \(job.label.group)")
         }
-        return (
-            job.index,
-            InstructionCounter.perOperation(
-                single: single.instructions, double: double.instructions, iterations: job.label.iterations)
-        )
+        return (job.index, PerOperation(single: single, double: double, iterations: job.label.iterations))
     }
 
-    /// One `instructions` row per label, from its counts under every address layout it was counted
-    /// under (job indices from ``Job/index(_:layout:)``): their median, with their spread as the
-    /// row's min..max.
+    /// An `instructions` and an `instructions-outside-type-caches` row per label, each from its
+    /// counts under every address layout the label was counted under (job indices from
+    /// ``Job/index(_:layout:)``): their median, with their spread as the row's min..max.
     static func instructionRows(
-        _ labels: [InstructionLabel], _ counts: [Int: Double], configuration: BuildConfiguration
+        _ labels: [InstructionLabel], _ counts: [Int: PerOperation], configuration: BuildConfiguration
     ) -> [ResultRow] {
-        labels.indices.compactMap { index in
+        let metrics: [(Metric, KeyPath<PerOperation, Double>)] = [
+            (.instructions, \.instructions), (.instructionsOutsideTypeCaches, \.outsideTypeCaches),
+        ]
+        return labels.indices.flatMap { index in
             let values = (0..<maximumLayouts).compactMap { counts[Job.index(index, layout: $0)] }
-            guard let statistics = Statistics(values) else { return nil }
-            let key = ResultRow.Key(labels[index].group, metric: .instructions)
-            return ResultRow(
-                key: key, unit: .count, median: statistics.median, p10: statistics.p10,
-                p25: statistics.p25, p75: statistics.p75, min: statistics.min, max: statistics.max,
-                samples: statistics.count, configuration: configuration)
+            return metrics.compactMap { metric, value -> ResultRow? in
+                guard let statistics = Statistics(values.map { $0[keyPath: value] }) else { return nil }
+                return ResultRow(
+                    key: ResultRow.Key(labels[index].group, metric: metric), unit: .count,
+                    median: statistics.median, p10: statistics.p10, p25: statistics.p25, p75: statistics.p75,
+                    min: statistics.min, max: statistics.max, samples: statistics.count,
+                    configuration: configuration)
+            }
         }
     }
 
     /// The labelled dumps among the files of `directory` whose names start with `prefix`, in dump
     /// order (callgrind numbers them from 1); with `removing`, those files are deleted once read.
     nonisolated static func readDumps(in directory: URL, prefix: String, removing: Bool = false)
-        throws(RunFailure) -> [(label: String, instructions: Int)]
+        throws(RunFailure) -> [InstructionCounter.Dump]
     {
         let names: [String]
         do {

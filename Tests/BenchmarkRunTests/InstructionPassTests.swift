@@ -31,6 +31,10 @@ struct InstructionPassTests {
         #expect(nine?.median == 9)
         #expect(nine?.min == 9 && nine?.max == 9 && nine?.samples == 2, "the same under both address layouts")
         #expect(nine?.key.metric == .instructions)
+        let outside = rows.first {
+            $0.key.feature == "reference/nine-instructions" && $0.key.metric == .instructionsOutsideTypeCaches
+        }
+        #expect(outside?.median == 9, "the body looks up no type")
         #expect(rows.allSatisfy { $0.key.suite == .reference && $0.unit == .count })
         #expect(rows.contains { $0.key.feature == "reference/copy-3-references" })
     }
@@ -73,9 +77,31 @@ struct InstructionPassTests {
                 suites: [.effects], architectures: ["effect-values"], features: ["counter/loadQuote"]))
         let first = try await quote.instructionRows()
         let second = try await quote.instructionRows()
-        #expect(first.map(\.key.feature) == ["counter/loadQuote"])
+        #expect(first.map(\.key.feature) == ["counter/loadQuote", "counter/loadQuote"])
+        #expect(first.map(\.key.metric) == [.instructions, .instructionsOutsideTypeCaches])
         #expect((first.first?.median ?? 0) > 1_000)
         #expect(first == second)
+    }
+
+    @Test(
+        "Outside the runtime's type caches, a row that moves between address layouts counts the same in each",
+        .enabled(
+            if: canCountInstructions, "needs valgrind, strip and the bench program built next to the tests"))
+    func outsideTypeCachesDoesNotMove() async throws {
+        var single = plan(
+            CaseSelector(
+                suites: [.layout], architectures: ["effect-objects"], features: ["app/increment"],
+                layouts: ["single-store"], sizes: [1]))
+        single.request.addressLayouts = 3
+        let rows = try await single.instructionRows()
+        let total = rows.first { $0.key.metric == .instructions }
+        let outside = rows.first { $0.key.metric == .instructionsOutsideTypeCaches }
+        #expect((total?.samples ?? 0) >= 3)
+        #expect(outside?.samples == total?.samples)
+        #expect(outside?.min == outside?.max, "exact in every layout")
+        #expect(
+            (outside?.median ?? .infinity) < (total?.min ?? 0),
+            "the generic store looks types up on every action")
     }
 
     @Test("A quick run counts instructions for the same cases as a full run, N = 10,000 included")
@@ -106,17 +132,71 @@ struct InstructionPassTests {
         #expect(InstructionLabel("layout|closure-effects|app/increment") == nil)
     }
 
-    @Test("A case's counts under its address layouts make one row: their median, their spread as min..max")
+    @Test(
+        "A case's counts under its layouts make two rows, all and outside the type caches: median, min..max")
     func rowsFromAddressLayouts() {
         let labels = [Self.label("closure-effects"), Self.label("effect-values")]
-        let counts = Self.counts([[100, 103, 99, 101, 100], [50, 50, 50]])
+        let counts = Self.counts(
+            [[100, 103, 99, 101, 100], [50, 50, 50]], typeCaches: [[4, 7, 3, 5, 4], [0, 0, 0]])
         let rows = InstructionPass.instructionRows(labels, counts, configuration: .release)
-        #expect(rows.map(\.key.architecture) == ["closure-effects", "effect-values"])
-        #expect(rows.map(\.median) == [100, 50])
-        #expect(rows.map(\.min) == [99, 50] && rows.map(\.max) == [103, 50])
-        #expect(rows.map(\.samples) == [5, 3])
-        #expect(rows.allSatisfy { $0.key.metric == .instructions })
+        #expect(
+            rows.map(\.key.architecture) == [
+                "closure-effects", "closure-effects", "effect-values", "effect-values",
+            ])
+        #expect(
+            rows.map(\.key.metric) == [
+                .instructions, .instructionsOutsideTypeCaches, .instructions, .instructionsOutsideTypeCaches,
+            ])
+        #expect(rows.map(\.median) == [100, 96, 50, 50])
+        #expect(rows.map(\.min) == [99, 96, 50, 50] && rows.map(\.max) == [103, 96, 50, 50])
+        #expect(rows.map(\.samples) == [5, 5, 3, 3])
     }
+
+    @Test("A dump's type-cache instructions are the self cost of the runtime's type-cache functions")
+    func typeCacheCost() throws {
+        let dump = try #require(InstructionCounter.parseDump(Self.dumpText))
+        #expect(dump.label == "layout|effect-objects|app/increment|single-store|1|1000|1")
+        #expect(dump.instructions == 1_000)
+        #expect(
+            dump.typeCacheInstructions == 12 + 5 + 30 + 7,
+            "calls' inclusive costs and other functions left out")
+        #expect(InstructionCounter.parseDump("summary: 5\n") == nil, "no label")
+        #expect(
+            InstructionCounter.isTypeCacheFunction(
+                "swift::MetadataCacheKey::operator==(swift::MetadataCacheKey const&) const"))
+        #expect(!InstructionCounter.isTypeCacheFunction("swift_getGenericMetadata"))
+    }
+
+    /// A callgrind dump in the shape of those the pass reads: names compressed to ids after their
+    /// first use, a `calls=` line followed by the call's inclusive cost, positions relative.
+    static let dumpText = """
+        # callgrind format
+        version: 1
+        desc: Trigger: Client Request: layout|effect-objects|app/increment|single-store|1|1000|1
+        positions: line
+        events: Ir
+        summary: 1000
+
+        ob=(1) /opt/swift/usr/lib/swift/linux/libswiftCore.so
+        fl=(1) ???
+        fn=(7) std::pair<X*, unsigned int> swift::ConcurrentReadableHashMap<X, swift::Mutex>::find<K>(K const&) const
+        0 12
+        +3 5
+        cfn=(8) swift::MetadataCacheKey::operator==(swift::MetadataCacheKey const&) const
+        calls=2 0
+        -1 40
+        fn=(9) swift_getGenericMetadata
+        0 300
+        cfn=(7)
+        calls=1 0
+        0 57
+        fn=(8)
+        * 30
+        fn=(7)
+        +2 7
+        fn=(9)
+        0 100
+        """
 
     @Test("A case that moved between the requested layouts is looked at under 15; one that did not is not")
     func movedCasesGetTheWiderLook() {
@@ -149,12 +229,17 @@ struct InstructionPassTests {
             iterations: 1_000)
     }
 
-    /// Counts by job index from each label's counts under its layouts, in label order.
-    static func counts(_ values: [[Double]]) -> [Int: Double] {
-        var counts: [Int: Double] = [:]
+    /// Counts by job index from each label's counts under its layouts, in label order, and the
+    /// part of each in the type caches (none when `typeCaches` is nil).
+    static func counts(_ values: [[Double]], typeCaches: [[Double]]? = nil) -> [Int: InstructionPass
+        .PerOperation]
+    {
+        var counts: [Int: InstructionPass.PerOperation] = [:]
         for (label, layouts) in values.enumerated() {
             for (layout, value) in layouts.enumerated() {
-                counts[InstructionPass.Job.index(label, layout: layout)] = value
+                let inCaches = typeCaches?[label][layout] ?? 0
+                counts[InstructionPass.Job.index(label, layout: layout)] = .init(
+                    instructions: value, outsideTypeCaches: value - inCaches)
             }
         }
         return counts
