@@ -30,6 +30,10 @@ PROG = "instruction_profile.py"
 
 # The parts of a dispatch, by the demangled name of the function that spends the instructions.
 PARTS = [
+    # The same functions as InstructionCounter.isTypeCacheFunction in Swift: the part of a row that
+    # moves with addresses, left out of its instructions-outside-type-caches row.
+    ("the runtime's type caches (lookups whose probes move with addresses)",
+     r"ConcurrentReadableHashMap<|^swift::MetadataCacheKey::operator=="),
     ("Observation (registrar, key path, lock, equality check of the setter)",
      r"Observation|observation|KeyPath|pthread_mutex|\.setter|__derived_struct_equals"
      r"|conformance CounterViewModel"),

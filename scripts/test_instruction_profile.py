@@ -3,6 +3,7 @@ python3 -m unittest discover -s scripts -p 'test_*.py'"""
 
 from __future__ import annotations
 
+import re
 import sys
 import unittest
 from pathlib import Path
@@ -52,11 +53,24 @@ class InstructionProfileTest(unittest.TestCase):
             "swift_beginAccess": 93.0,
             "swift_release": 72.0,
             "CounterInteractor.apply(_:)": 96.0,
+            "swift::MetadataCacheKey::operator==(swift::MetadataCacheKey const&) const": 30.0,
+            "std::pair<A*, unsigned int> swift::ConcurrentReadableHashMap<A, swift::Mutex>::find<K>(K const&)": 12.0,
         }
         self.assertEqual(profile.by_part(costs), {
-            profile.PARTS[0][0]: 65.0, profile.PARTS[1][0]: 132.0, profile.PARTS[2][0]: 93.0,
-            profile.PARTS[4][0]: 72.0, profile.OTHER: 96.0,
+            profile.PARTS[0][0]: 42.0, profile.PARTS[1][0]: 65.0, profile.PARTS[2][0]: 132.0,
+            profile.PARTS[3][0]: 93.0, profile.PARTS[5][0]: 72.0, profile.OTHER: 96.0,
         })
+
+    def test_type_cache_rule_matches_the_swift_one(self):
+        """The type-cache part and InstructionCounter.isTypeCacheFunction name the same functions."""
+        swift = (Path(__file__).resolve().parent.parent / "Sources" / "BenchmarkEngine"
+                 / "InstructionCounter.swift").read_text(encoding="utf-8")
+        rule = swift[swift.index("func isTypeCacheFunction"):]
+        rule = rule[:rule.index("\n    }")]
+        self.assertEqual(re.findall(r'name\.(contains|hasPrefix)\("([^"]+)"\)', rule),
+                         [("contains", "ConcurrentReadableHashMap<"),
+                          ("hasPrefix", "swift::MetadataCacheKey::operator==")])
+        self.assertEqual(profile.PARTS[0][1], r"ConcurrentReadableHashMap<|^swift::MetadataCacheKey::operator==")
 
 
 if __name__ == "__main__":

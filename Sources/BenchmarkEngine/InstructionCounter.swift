@@ -14,7 +14,8 @@ public enum InstructionCounter {
     public static var isUnderValgrind: Bool { cac_running_on_valgrind() }
 
     /// What one labelled callgrind dump file holds: its label, every instruction it counted, and
-    /// how many of them ran in the Swift runtime's type caches (``isTypeCacheFunction(_:)``).
+    /// how many of them ran inside lookups in the Swift runtime's type caches: in calls into the
+    /// ``isTypeCacheFunction(_:)`` functions from outside them, with all they called.
     public struct Dump: Equatable, Sendable {
         public var label: String
         public var instructions: Int
@@ -51,7 +52,7 @@ public enum InstructionCounter {
     /// caches: a member of the concurrent hash maps that hold generic metadata, witness tables,
     /// tuple and existential types and protocol conformances, or the comparison of generic
     /// metadata keys. How many slots a lookup probes depends on the addresses its keys hash to, so
-    /// these functions' counts move when memory lands elsewhere, while the rest of the program's
+    /// these lookups' counts move when memory lands elsewhere, while the rest of the program's
     /// counts do not (docs/measurement.md, "Instructions").
     public static func isTypeCacheFunction(_ name: Substring) -> Bool {
         name.contains("ConcurrentReadableHashMap<") || name.hasPrefix("swift::MetadataCacheKey::operator==")
@@ -82,26 +83,29 @@ extension Benchmark {
     }
 }
 
-/// Sums the self cost of the type-cache functions in a callgrind dump, read line by line: `fn=`
-/// names the function the cost lines that follow belong to (`(id) name` the first time, `(id)`
-/// after), `cfn=` may name one too, and the line after `calls=` is the inclusive cost of a call,
-/// which belongs to the callee.
+/// Sums the inclusive cost of the calls into the type-cache functions made from outside them, in a
+/// callgrind dump read line by line: `fn=` names the function whose cost lines follow (`(id) name`
+/// the first time, `(id)` after), `cfn=` the function the next `calls=` line calls, and the cost
+/// line after `calls=` is that call's inclusive cost, callees included. So whatever a lookup runs
+/// (comparing keys, building a key of an entry it probes) counts as the lookup's, however the
+/// runtime names it.
 struct TypeCacheCost {
     private var isTypeCache: [Substring: Bool] = [:]
     private var inTypeCache = false
-    private var skipsNextCost = false
+    private var callsTypeCache = false
+    private var readsCallCost = false
     private(set) var total = 0
 
     mutating func read(_ line: Substring) {
         if line.hasPrefix("fn=") {
             inTypeCache = name(line.dropFirst(3))
         } else if line.hasPrefix("cfn=") {
-            _ = name(line.dropFirst(4))
+            callsTypeCache = name(line.dropFirst(4))
         } else if line.hasPrefix("calls=") {
-            skipsNextCost = true
+            readsCallCost = true
         } else if let first = line.first, first.isNumber || first == "+" || first == "-" || first == "*" {
-            defer { skipsNextCost = false }
-            guard inTypeCache, !skipsNextCost else { return }
+            defer { readsCallCost = false }
+            guard readsCallCost, callsTypeCache, !inTypeCache else { return }
             total += line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
         }
     }
