@@ -19,7 +19,7 @@ struct RandomScriptScenarios {
         let (expected, ledger) = script.expectedTrace()
         for subject in subjects {
             let trace = try await finishWithin(
-                "\(subject.testDescription) runs the script", timeout: .seconds(60)
+                "\(subject.testDescription) runs the script", timeout: TestDeadline.operation
             ) {
                 await run(script, on: subject, expectedLedger: ledger)
             }
