@@ -159,7 +159,8 @@ struct InstructionPassTests {
         #expect(dump.label == "layout|effect-objects|app/increment|single-store|1|1000|1")
         #expect(dump.instructions == 1_000)
         #expect(
-            dump.typeCacheInstructions == 57 + 20, "calls made inside a lookup and self costs are in those")
+            dump.typeCacheInstructions == 57 + 20,
+            "the two calls into the caches from outside; what a lookup calls is inside their costs")
         #expect(InstructionCounter.parseDump("summary: 5\n") == nil, "no label")
         #expect(
             InstructionCounter.isTypeCacheFunction(
