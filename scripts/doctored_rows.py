@@ -8,9 +8,9 @@ For every row of METRIC in CURRENT.csv, the script writes a copy of CURRENT.csv 
 metadata, CURRENT.meta.json) with that row's figures raised by PERCENT (default 1), runs
 `BENCH compare BASELINE.csv COPY --counts-only`, and expects exit status 1. A rise in a row's
 `instructions` stands for more work in the counted code, so the same case's
-`instructions-outside-type-caches` row rises by the same number of instructions (the runtime's type
-caches are not where a change to the program lands); with --alone it stays as it is. It first checks that
-CURRENT.csv itself passes (exit 0). Rows of 0 are left alone (a relative rise does not change
+`instructions-outside-metadata-lookups` row rises by the same number of instructions (lookups
+keyed by type metadata, in the Swift runtime and the standard library, are not where a change to the
+program lands); with --alone it stays as it is. It first checks that CURRENT.csv itself passes (exit 0). Rows of 0 are left alone (a relative rise does not change
 them). It prints one line per row the gate let through, then a summary: rows doctored, rows
 caught. Exit status 0 when every doctored row failed the gate and
 the clean file passed; 1 otherwise; 2 for unusable input, with one line on stderr
@@ -52,7 +52,7 @@ def read(path: Path) -> tuple[list[str], list[dict[str, str]]]:
 
 
 KEY = ("suite", "architecture", "feature", "layout", "n")
-COMPANIONS = {"instructions": "instructions-outside-type-caches"}
+COMPANIONS = {"instructions": "instructions-outside-metadata-lookups"}
 
 
 def doctored(rows: list[dict[str, str]], index: int, rise: float, alone: bool) -> list[dict[str, str]]:

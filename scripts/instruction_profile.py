@@ -28,12 +28,17 @@ from pathlib import Path
 
 PROG = "instruction_profile.py"
 
+# Standard-library code specialised for AnyKeyPath keys, by its mangled name (simplified demangling
+# drops the generic argument, so the demangled name gets KEY_PATH_TABLE_MARK appended).
+KEY_PATH_TABLE = re.compile(r"Fs10AnyKeyPathC_.*Tg5")
+KEY_PATH_TABLE_MARK = " for AnyKeyPath"
+
 # The parts of a dispatch, by the demangled name of the function that spends the instructions.
 PARTS = [
-    # The same functions as InstructionCounter.isTypeCacheFunction in Swift: the part of a row that
-    # moves with addresses, left out of its instructions-outside-type-caches row.
-    ("the runtime's type caches (lookups whose probes move with addresses)",
-     r"ConcurrentReadableHashMap<|^swift::MetadataCacheKey::operator=="),
+    # The same functions as InstructionCounter.isMetadataLookupFunction in Swift: the part of a row that
+    # moves with addresses, left out of its instructions-outside-metadata-lookups row.
+    ("lookups keyed by metadata addresses (type caches, key-path tables; probes move with addresses)",
+     r"ConcurrentReadableHashMap<|^swift::MetadataCacheKey::operator==|" + re.escape(KEY_PATH_TABLE_MARK) + "$"),
     ("Observation (registrar, key path, lock, equality check of the setter)",
      r"Observation|observation|KeyPath|pthread_mutex|\.setter|__derived_struct_equals"
      r"|conformance CounterViewModel"),
@@ -130,7 +135,8 @@ def profile(bench: Path, case: str, folder: Path, iterations: int = 1000) -> tup
     costs = per_operation(once, twice, iterations)
     names = list(costs)
     demangled = run(["swift", "demangle", "--simplified", "--compact"], input="\n".join(names)).splitlines()
-    return {pretty: costs[name] for name, pretty in zip(names, demangled)}, iterations
+    return {pretty + (KEY_PATH_TABLE_MARK if KEY_PATH_TABLE.search(name) else ""): costs[name]
+            for name, pretty in zip(names, demangled)}, iterations
 
 
 def main(arguments: list[str]) -> int:

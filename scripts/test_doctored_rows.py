@@ -92,13 +92,13 @@ class DoctoredRowsTests(unittest.TestCase):
                       result.stdout)
 
     def test_the_companion_row_rises_by_the_same_amount_unless_alone(self):
-        companion = "dispatch,a,counter/increment,,,instructions-outside-type-caches,count,900,900,900,900,900,900,1,,release,\n"
+        companion = "dispatch,a,counter/increment,,,instructions-outside-metadata-lookups,count,900,900,900,900,900,900,1,,release,\n"
         for path in (self.baseline, self.current):
             path.write_text(HEADER + ROWS + companion, encoding="utf-8")
         # A gate that lets 2% through on every row but the companion, which it compares exactly.
         path = self.folder / "bench-companion"
         path.write_text(FAKE_BENCH.format(python=sys.executable, allowance=2).replace(
-            "v * (1 + allowance / 100)", "v * (1 + (0 if k[3].endswith('type-caches') else allowance) / 100)"),
+            "v * (1 + allowance / 100)", "v * (1 + (0 if k[3].endswith('metadata-lookups') else allowance) / 100)"),
             encoding="utf-8")
         path.chmod(0o755)
         result = run(str(path), str(self.baseline), str(self.current))

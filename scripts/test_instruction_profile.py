@@ -61,17 +61,21 @@ class InstructionProfileTest(unittest.TestCase):
             profile.PARTS[3][0]: 93.0, profile.PARTS[5][0]: 72.0, profile.OTHER: 96.0,
         })
 
-    def test_type_cache_rule_matches_the_swift_one(self):
-        """The type-cache part and InstructionCounter.isTypeCacheFunction name the same functions."""
+    def test_metadata_lookup_rule_matches_the_swift_one(self):
+        """The metadata-lookup part and InstructionCounter.isMetadataLookupFunction name the same functions."""
         swift = (Path(__file__).resolve().parent.parent / "Sources" / "BenchmarkEngine"
                  / "InstructionCounter.swift").read_text(encoding="utf-8")
-        rule = swift[swift.index("func isTypeCacheFunction"):]
-        rule = rule[:rule.index("\n    }")]
-        self.assertEqual(re.findall(r'name\.(contains|hasPrefix)\("([^"]+)"\)', rule),
+        rule = swift[swift.index("func isMetadataLookupFunction"):]
+        rule = rule[:rule.index("\n    }\n\n    /// Instructions per operation")]
+        self.assertEqual(re.findall(r'(contains|hasPrefix|firstRange)\((?:of: )?"([^"]+)"\)', rule),
                          [("contains", "ConcurrentReadableHashMap<"),
-                          ("hasPrefix", "swift::MetadataCacheKey::operator==")])
-        self.assertEqual(profile.PARTS[0][1], r"ConcurrentReadableHashMap<|^swift::MetadataCacheKey::operator==")
-
+                          ("hasPrefix", "swift::MetadataCacheKey::operator=="),
+                          ("firstRange", "Fs10AnyKeyPathC_"), ("contains", "Tg5")])
+        self.assertEqual(profile.KEY_PATH_TABLE.pattern, "Fs10AnyKeyPathC_.*Tg5")
+        self.assertEqual(profile.part("swift::MetadataCacheKey::operator==(x) const"), profile.PARTS[0][0])
+        self.assertEqual(profile.part("specialized Set._Variant.insert(_:)" + profile.KEY_PATH_TABLE_MARK),
+                         profile.PARTS[0][0])
+        self.assertNotEqual(profile.part("specialized Set._Variant.insert(_:)"), profile.PARTS[0][0])
 
 if __name__ == "__main__":
     unittest.main()

@@ -170,21 +170,21 @@ class ResultsTableTest(unittest.TestCase):
     def test_type_cache_column_from_the_rows_outside_the_type_caches(self):
         with INSTRUCTIONS.open(newline="", encoding="utf-8") as file:
             instructions = [dict(r) for r in csv.DictReader(file)
-                            if r["metric"] != "instructions-outside-type-caches"]
+                            if r["metric"] != "instructions-outside-metadata-lookups"]
         without = run(str(self.baseline), "--instructions", str(self.write("without.csv", instructions)))
         self.assertEqual(without.returncode, 0, without.stderr)
-        self.assertNotIn("in type caches", without.stdout)
+        self.assertNotIn("in metadata lookups", without.stdout)
         cases = {("layout", "app/increment", "single-store", "1000"): 100, ("effects", "counter/loadQuote", "", ""): 7}
         outside = []
         for row in instructions:
             spent = cases.get((row["suite"], row["feature"], row["layout"], row["n"]))
             if spent is not None and row["metric"] == "instructions":
-                outside.append(dict(row, metric="instructions-outside-type-caches",
+                outside.append(dict(row, metric="instructions-outside-metadata-lookups",
                                     median=str(float(row["median"]) - spent)))
         result = run(str(self.baseline), "--instructions", str(self.write("with.csv", instructions + outside)))
         self.assertEqual(result.returncode, 0, result.stderr)
         architectures = len({r["architecture"] for r in self.rows if r["suite"] == "dispatch"})
-        self.assertIn("| in type caches, N=1000 single-store increment / loadQuote |", result.stdout)
+        self.assertIn("| in metadata lookups, N=1000 single-store increment / loadQuote |", result.stdout)
         self.assertEqual(result.stdout.count(" | 100 / 7 |"), architectures)
 
     def test_write_replaces_the_marked_region_and_check_then_passes(self):

@@ -14,17 +14,17 @@ public enum InstructionCounter {
     public static var isUnderValgrind: Bool { cac_running_on_valgrind() }
 
     /// What one labelled callgrind dump file holds: its label, every instruction it counted, and
-    /// how many of them ran inside lookups in the Swift runtime's type caches: in calls into the
-    /// ``isTypeCacheFunction(_:)`` functions from outside them, with all they called.
+    /// how many of them ran inside lookups keyed by type-metadata addresses: in calls into the
+    /// ``isMetadataLookupFunction(_:)`` functions from outside them, with all they called.
     public struct Dump: Equatable, Sendable {
         public var label: String
         public var instructions: Int
-        public var typeCacheInstructions: Int
+        public var metadataLookupInstructions: Int
 
-        public init(label: String, instructions: Int, typeCacheInstructions: Int) {
+        public init(label: String, instructions: Int, metadataLookupInstructions: Int) {
             self.label = label
             self.instructions = instructions
-            self.typeCacheInstructions = typeCacheInstructions
+            self.metadataLookupInstructions = metadataLookupInstructions
         }
     }
 
@@ -34,7 +34,7 @@ public enum InstructionCounter {
         let trigger = "desc: Trigger: Client Request: "
         var label: String?
         var instructions: Int?
-        var reader = TypeCacheCost()
+        var reader = MetadataLookupCost()
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             if line.hasPrefix(trigger) {
                 label = String(line.dropFirst(trigger.count))
@@ -45,17 +45,32 @@ public enum InstructionCounter {
             }
         }
         guard let label, let instructions else { return nil }
-        return Dump(label: label, instructions: instructions, typeCacheInstructions: reader.total)
+        return Dump(label: label, instructions: instructions, metadataLookupInstructions: reader.total)
     }
 
-    /// Whether the function `name` (as callgrind names it) is part of the Swift runtime's type
-    /// caches: a member of the concurrent hash maps that hold generic metadata, witness tables,
-    /// tuple and existential types and protocol conformances, or the comparison of generic
-    /// metadata keys. How many slots a lookup probes depends on the addresses its keys hash to, so
-    /// these lookups' counts move when memory lands elsewhere, while the rest of the program's
-    /// counts do not (docs/measurement.md, "Instructions").
-    public static func isTypeCacheFunction(_ name: Substring) -> Bool {
+    /// Whether the function `name` (as callgrind names it) looks something up in a hash table
+    /// whose keys hash the addresses of type metadata, which land elsewhere when memory does. How
+    /// many slots such a lookup probes, and so what it counts, moves with them, while the rest of
+    /// the program's counts do not (docs/measurement.md, "Instructions"). Two kinds:
+    ///
+    /// - The Swift runtime's type caches: a member of the concurrent hash maps that hold generic
+    ///   metadata, witness tables, tuple and existential types and protocol conformances, or the
+    ///   comparison of generic metadata keys.
+    /// - Hash tables keyed by key paths (Observation's registrar keeps them): standard-library
+    ///   generic code specialised for `AnyKeyPath` as its first generic argument, as Swift mangles
+    ///   it (`…Fs10AnyKeyPathC_…Tg5…`). A key path's hash includes its class's and its components'
+    ///   metadata addresses.
+    public static func isMetadataLookupFunction(_ name: Substring) -> Bool {
         name.contains("ConcurrentReadableHashMap<") || name.hasPrefix("swift::MetadataCacheKey::operator==")
+            || isKeyPathTableFunction(name)
+    }
+
+    /// Whether `name` is a generic specialisation (`Tg5`) whose first generic argument is
+    /// `Swift.AnyKeyPath` (`Fs10AnyKeyPathC_`). In the cases measured, all such code is
+    /// `Set<AnyKeyPath>` and `[AnyKeyPath: Value]` lookups, inserts and resizes.
+    private static func isKeyPathTableFunction(_ name: Substring) -> Bool {
+        guard let arguments = name.firstRange(of: "Fs10AnyKeyPathC_") else { return false }
+        return name[arguments.upperBound...].contains("Tg5")
     }
 
     /// Instructions per operation from a sample of `iterations` operations and one of twice as many.
@@ -83,44 +98,46 @@ extension Benchmark {
     }
 }
 
-/// Sums the inclusive cost of the calls into the type-cache functions made from outside them, in a
-/// callgrind dump read line by line: `fn=` names the function whose cost lines follow (`(id) name`
-/// the first time, `(id)` after), `cfn=` the function the next `calls=` line calls, and the cost
-/// line after `calls=` is that call's inclusive cost, callees included. So whatever a lookup runs
-/// (comparing keys, building a key of an entry it probes) counts as the lookup's, however the
-/// runtime names it.
-struct TypeCacheCost {
-    private var isTypeCache: [Substring: Bool] = [:]
-    private var inTypeCache = false
-    private var callsTypeCache = false
+/// Sums the inclusive cost of the calls into the metadata-lookup functions made from outside them,
+/// in a callgrind dump read line by line: `fn=` names the function whose cost lines follow
+/// (`(id) name` the first time, `(id)` after), `cfn=` the function the next `calls=` line calls,
+/// and the cost line after `calls=` is that call's inclusive cost, callees included. So whatever a
+/// lookup runs (comparing keys, building a key of an entry it probes) counts as the lookup's,
+/// however that is named. A lookup reached from inside another through a function of neither kind
+/// would count twice; none of the cases measured does that (their rows outside the lookups count
+/// the same in every address layout, docs/evidence/2026-11-26/instructions.md).
+struct MetadataLookupCost {
+    private var isLookup: [Substring: Bool] = [:]
+    private var inLookup = false
+    private var callsLookup = false
     private var readsCallCost = false
     private(set) var total = 0
 
     mutating func read(_ line: Substring) {
         if line.hasPrefix("fn=") {
-            inTypeCache = name(line.dropFirst(3))
+            inLookup = name(line.dropFirst(3))
         } else if line.hasPrefix("cfn=") {
-            callsTypeCache = name(line.dropFirst(4))
+            callsLookup = name(line.dropFirst(4))
         } else if line.hasPrefix("calls=") {
             readsCallCost = true
         } else if let first = line.first, first.isNumber || first == "+" || first == "-" || first == "*" {
             defer { readsCallCost = false }
-            guard readsCallCost, callsTypeCache, !inTypeCache else { return }
+            guard readsCallCost, callsLookup, !inLookup else { return }
             total += line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
         }
     }
 
-    /// Whether the function a `fn=` or `cfn=` value names is a type-cache function, remembering
+    /// Whether the function a `fn=` or `cfn=` value names is a metadata-lookup function, remembering
     /// the answer for its compressed id.
     private mutating func name(_ value: Substring) -> Bool {
         guard value.hasPrefix("("), let close = value.firstIndex(of: ")") else {
-            return InstructionCounter.isTypeCacheFunction(value)
+            return InstructionCounter.isMetadataLookupFunction(value)
         }
         let id = value[...close]
         let rest = value[value.index(after: close)...].drop { $0 == " " }
-        if rest.isEmpty { return isTypeCache[id] ?? false }
-        let answer = InstructionCounter.isTypeCacheFunction(rest)
-        isTypeCache[id] = answer
+        if rest.isEmpty { return isLookup[id] ?? false }
+        let answer = InstructionCounter.isMetadataLookupFunction(rest)
+        isLookup[id] = answer
         return answer
     }
 }

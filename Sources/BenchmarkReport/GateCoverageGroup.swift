@@ -39,7 +39,7 @@ public struct GateCoverageGroup: Sendable, Equatable {
         case .roundTripTime: return "+" + percent(override ?? Comparison.roundTripTimeTolerance)
         case .counts: return "±\(ReportText.short(Comparison.countAllowance))"
         case .behaviour: return "±\(ReportText.short(Comparison.countAllowance)) either way"
-        case .instructions, .instructionsOutsideTypeCaches:
+        case .instructions, .instructionsOutsideMetadataLookups:
             return "± the row's spread over address layouts and a mean gap, at least "
                 + "\(percent(Comparison.instructionFloor)) (round trips \(percent(Comparison.roundTripInstructionFloor)))"
         case .bytes:

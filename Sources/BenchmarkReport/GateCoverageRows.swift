@@ -8,9 +8,9 @@ public enum GateMetricClass: String, CaseIterable, Sendable {
     case counts
     case bytes
     case instructions
-    /// Instructions outside the Swift runtime's type caches: a class of its own, since a rise in
-    /// the program's own code is caught there at a far smaller size than in all its instructions.
-    case instructionsOutsideTypeCaches = "instructions outside type caches"
+    /// Instructions outside lookups keyed by type-metadata addresses: a class of its own, since a
+    /// rise in the program's own code is caught there at a far smaller size than in all of them.
+    case instructionsOutsideMetadataLookups = "instructions outside metadata lookups"
     /// Observers woken and tasks started per operation, gated either way.
     case behaviour
     case retainedBytes = "retained-bytes"
@@ -25,8 +25,8 @@ public enum GateMetricClass: String, CaseIterable, Sendable {
         case .bytes: self = .bytes
         case .instructions:
             self =
-                row.key.metric == .instructionsOutsideTypeCaches
-                ? .instructionsOutsideTypeCaches : .instructions
+                row.key.metric == .instructionsOutsideMetadataLookups
+                ? .instructionsOutsideMetadataLookups : .instructions
         case .behaviour: self = .behaviour
         case .retention: self = .retainedBytes
         case .informational: self = .informational
@@ -37,7 +37,9 @@ public enum GateMetricClass: String, CaseIterable, Sendable {
     public var isTime: Bool { self == .time || self == .heavyTime || self == .roundTripTime }
 
     /// True when the smallest change caught is a fraction of the baseline rather than an amount.
-    public var isRelative: Bool { isTime || self == .instructions || self == .instructionsOutsideTypeCaches }
+    public var isRelative: Bool {
+        isTime || self == .instructions || self == .instructionsOutsideMetadataLookups
+    }
 
     var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 }

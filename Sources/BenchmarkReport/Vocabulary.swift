@@ -38,9 +38,10 @@ public enum Metric: String, CaseIterable, Sendable, Codable {
     case releases
     /// Instructions per operation, counted under Valgrind's callgrind (`bench --instructions`).
     case instructions
-    /// The part of ``instructions`` that ran outside the Swift runtime's type caches, whose
-    /// lookups probe more or fewer slots as addresses move (docs/measurement.md, "Instructions").
-    case instructionsOutsideTypeCaches = "instructions-outside-type-caches"
+    /// The part of ``instructions`` that ran outside hash-table lookups keyed by type-metadata
+    /// addresses (the Swift runtime's type caches, tables keyed by key paths), which probe more or
+    /// fewer slots as addresses move (docs/measurement.md, "Instructions").
+    case instructionsOutsideMetadataLookups = "instructions-outside-metadata-lookups"
     /// Bytes allocated per operation.
     case bytes
     /// Tasks started per operation.
@@ -68,7 +69,7 @@ public enum Metric: String, CaseIterable, Sendable, Codable {
         switch self {
         case .time: .time
         case .mallocs, .retains, .releases: .count
-        case .instructions, .instructionsOutsideTypeCaches: .instructions
+        case .instructions, .instructionsOutsideMetadataLookups: .instructions
         case .bytes: .bytes
         case .retainedBytes: .retention
         case .tasks, .observersWoken: .behaviour
@@ -81,7 +82,7 @@ public enum Metric: String, CaseIterable, Sendable, Codable {
     public var unit: Unit? {
         switch self {
         case .time, .cpuTime, .costPerObserver: nil
-        case .mallocs, .retains, .releases, .instructions, .instructionsOutsideTypeCaches, .tasks,
+        case .mallocs, .retains, .releases, .instructions, .instructionsOutsideMetadataLookups, .tasks,
             .observersWoken:
             .count
         case .bytes, .retainedBytes: .bytes

@@ -155,25 +155,25 @@ public enum InstructionPass {
     /// A job's index and its instructions per operation.
     typealias Count = (index: Int, perOperation: PerOperation)
 
-    /// The instructions per operation of one job: all of them, and those that ran outside the Swift
-    /// runtime's type caches (``InstructionCounter/isTypeCacheFunction(_:)``).
+    /// The instructions per operation of one job: all of them, and those that ran outside lookups
+    /// keyed by type-metadata addresses (``InstructionCounter/isMetadataLookupFunction(_:)``).
     struct PerOperation: Equatable, Sendable {
         var instructions: Double
-        var outsideTypeCaches: Double
+        var outsideMetadataLookups: Double
 
         /// The counts per operation from the dumps of a sample of `iterations` operations and one
         /// of twice as many.
         init(single: InstructionCounter.Dump, double: InstructionCounter.Dump, iterations: Int) {
             instructions = InstructionCounter.perOperation(
                 single: single.instructions, double: double.instructions, iterations: iterations)
-            outsideTypeCaches = InstructionCounter.perOperation(
-                single: single.instructions - single.typeCacheInstructions,
-                double: double.instructions - double.typeCacheInstructions, iterations: iterations)
+            outsideMetadataLookups = InstructionCounter.perOperation(
+                single: single.instructions - single.metadataLookupInstructions,
+                double: double.instructions - double.metadataLookupInstructions, iterations: iterations)
         }
 
-        init(instructions: Double, outsideTypeCaches: Double) {
+        init(instructions: Double, outsideMetadataLookups: Double) {
             self.instructions = instructions
-            self.outsideTypeCaches = outsideTypeCaches
+            self.outsideMetadataLookups = outsideMetadataLookups
         }
     }
 
@@ -196,14 +196,14 @@ public enum InstructionPass {
         return (job.index, PerOperation(single: single, double: double, iterations: job.label.iterations))
     }
 
-    /// An `instructions` and an `instructions-outside-type-caches` row per label, each from its
+    /// An `instructions` and an `instructions-outside-metadata-lookups` row per label, each from its
     /// counts under every address layout the label was counted under (job indices from
     /// ``Job/index(_:layout:)``): their median, with their spread as the row's min..max.
     static func instructionRows(
         _ labels: [InstructionLabel], _ counts: [Int: PerOperation], configuration: BuildConfiguration
     ) -> [ResultRow] {
         let metrics: [(Metric, KeyPath<PerOperation, Double>)] = [
-            (.instructions, \.instructions), (.instructionsOutsideTypeCaches, \.outsideTypeCaches),
+            (.instructions, \.instructions), (.instructionsOutsideMetadataLookups, \.outsideMetadataLookups),
         ]
         return labels.indices.flatMap { index in
             let values = (0..<maximumLayouts).compactMap { counts[Job.index(index, layout: $0)] }

@@ -24,7 +24,8 @@ struct VocabularyTests {
         #expect(
             Metric.allCases.map(\.rawValue) == [
                 "time", "cpu-time", "mallocs", "retains", "releases", "instructions",
-                "instructions-outside-type-caches", "bytes", "tasks", "observers-woken", "retained-bytes",
+                "instructions-outside-metadata-lookups", "bytes", "tasks", "observers-woken",
+                "retained-bytes",
                 "growth-exponent", "growth-slope", "cost-per-observer", "process-spread",
             ])
         #expect(
@@ -140,7 +141,7 @@ struct MetricKindTests {
         .retains: (.count, .regression, .improvement),
         .releases: (.count, .regression, .improvement),
         .instructions: (.instructions, .regression, .improvement),
-        .instructionsOutsideTypeCaches: (.instructions, .regression, .improvement),
+        .instructionsOutsideMetadataLookups: (.instructions, .regression, .improvement),
         .bytes: (.bytes, .regression, .improvement),
         .tasks: (.behaviour, .behaviourChanged, .behaviourChanged),
         .observersWoken: (.behaviour, .behaviourChanged, .behaviourChanged),

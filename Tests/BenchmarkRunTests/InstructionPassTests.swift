@@ -32,7 +32,8 @@ struct InstructionPassTests {
         #expect(nine?.min == 9 && nine?.max == 9 && nine?.samples == 2, "the same under both address layouts")
         #expect(nine?.key.metric == .instructions)
         let outside = rows.first {
-            $0.key.feature == "reference/nine-instructions" && $0.key.metric == .instructionsOutsideTypeCaches
+            $0.key.feature == "reference/nine-instructions"
+                && $0.key.metric == .instructionsOutsideMetadataLookups
         }
         #expect(outside?.median == 9, "the body looks up no type")
         #expect(rows.allSatisfy { $0.key.suite == .reference && $0.unit == .count })
@@ -78,30 +79,34 @@ struct InstructionPassTests {
         let first = try await quote.instructionRows()
         let second = try await quote.instructionRows()
         #expect(first.map(\.key.feature) == ["counter/loadQuote", "counter/loadQuote"])
-        #expect(first.map(\.key.metric) == [.instructions, .instructionsOutsideTypeCaches])
+        #expect(first.map(\.key.metric) == [.instructions, .instructionsOutsideMetadataLookups])
         #expect((first.first?.median ?? 0) > 1_000)
         #expect(first == second)
     }
 
     @Test(
-        "Outside the runtime's type caches, a row that moves between address layouts counts the same in each",
+        "Outside the metadata lookups, a row that moves between address layouts counts the same in each",
         .enabled(
-            if: canCountInstructions, "needs valgrind, strip and the bench program built next to the tests"))
-    func outsideTypeCachesDoesNotMove() async throws {
+            if: canCountInstructions, "needs valgrind, strip and the bench program built next to the tests"),
+        arguments: [
+            ("effect-objects", "single-store"),  // the runtime's type caches: a generic store
+            ("observable-viewmodel", "multi-store"),  // Observation's tables keyed by key paths
+        ] as [(ArchitectureName, String)])
+    func outsideMetadataLookupsDoesNotMove(architecture: ArchitectureName, layout: String) async throws {
         var single = plan(
             CaseSelector(
-                suites: [.layout], architectures: ["effect-objects"], features: ["app/increment"],
-                layouts: ["single-store"], sizes: [1]))
+                suites: [.layout], architectures: [architecture], features: ["app/increment"],
+                layouts: [layout], sizes: [1]))
         single.request.addressLayouts = 3
         let rows = try await single.instructionRows()
         let total = rows.first { $0.key.metric == .instructions }
-        let outside = rows.first { $0.key.metric == .instructionsOutsideTypeCaches }
+        let outside = rows.first { $0.key.metric == .instructionsOutsideMetadataLookups }
         #expect((total?.samples ?? 0) >= 3)
         #expect(outside?.samples == total?.samples)
         #expect(outside?.min == outside?.max, "exact in every layout")
         #expect(
             (outside?.median ?? .infinity) < (total?.min ?? 0),
-            "the generic store looks types up on every action")
+            "every increment looks something up by metadata")
     }
 
     @Test("A quick run counts instructions for the same cases as a full run, N = 10,000 included")
@@ -133,11 +138,12 @@ struct InstructionPassTests {
     }
 
     @Test(
-        "A case's counts under its layouts make two rows, all and outside the type caches: median, min..max")
+        "A case's counts under its layouts make two rows, all and outside the metadata lookups: median, min..max"
+    )
     func rowsFromAddressLayouts() {
         let labels = [Self.label("closure-effects"), Self.label("effect-values")]
         let counts = Self.counts(
-            [[100, 103, 99, 101, 100], [50, 50, 50]], typeCaches: [[4, 7, 3, 5, 4], [0, 0, 0]])
+            [[100, 103, 99, 101, 100], [50, 50, 50]], inLookups: [[4, 7, 3, 5, 4], [0, 0, 0]])
         let rows = InstructionPass.instructionRows(labels, counts, configuration: .release)
         #expect(
             rows.map(\.key.architecture) == [
@@ -145,7 +151,8 @@ struct InstructionPassTests {
             ])
         #expect(
             rows.map(\.key.metric) == [
-                .instructions, .instructionsOutsideTypeCaches, .instructions, .instructionsOutsideTypeCaches,
+                .instructions, .instructionsOutsideMetadataLookups, .instructions,
+                .instructionsOutsideMetadataLookups,
             ])
         #expect(rows.map(\.median) == [100, 96, 50, 50])
         #expect(rows.map(\.min) == [99, 96, 50, 50] && rows.map(\.max) == [103, 96, 50, 50])
@@ -153,19 +160,35 @@ struct InstructionPassTests {
     }
 
     @Test(
-        "A dump's type-cache instructions are the inclusive costs of calls into the type caches from outside")
-    func typeCacheCost() throws {
+        "A dump's metadata-lookup instructions are the inclusive costs of calls into the lookups from outside"
+    )
+    func metadataLookupCost() throws {
         let dump = try #require(InstructionCounter.parseDump(Self.dumpText))
         #expect(dump.label == "layout|effect-objects|app/increment|single-store|1|1000|1")
         #expect(dump.instructions == 1_000)
         #expect(
-            dump.typeCacheInstructions == 57 + 20,
+            dump.metadataLookupInstructions == 57 + 20,
             "the two calls into the caches from outside; what a lookup calls is inside their costs")
         #expect(InstructionCounter.parseDump("summary: 5\n") == nil, "no label")
         #expect(
-            InstructionCounter.isTypeCacheFunction(
+            InstructionCounter.isMetadataLookupFunction(
                 "swift::MetadataCacheKey::operator==(swift::MetadataCacheKey const&) const"))
-        #expect(!InstructionCounter.isTypeCacheFunction("swift_getGenericMetadata"))
+        #expect(!InstructionCounter.isMetadataLookupFunction("swift_getGenericMetadata"))
+        #expect(
+            InstructionCounter.isMetadataLookupFunction(
+                "$sSh8_VariantV6insertySb8inserted_x17memberAfterInserttxnFs10AnyKeyPathC_Tg5"),
+            "Set<AnyKeyPath>.insert")
+        #expect(
+            InstructionCounter.isMetadataLookupFunction(
+                "$ss22__RawDictionaryStorageC4findys10_HashTableV6BucketV6bucket_Sb5foundtxSHRzlFs10AnyKeyPathC_Tg5"
+            ), "a dictionary keyed by key paths finding a key")
+        #expect(
+            !InstructionCounter.isMetadataLookupFunction(
+                "$ss22_ContiguousArrayBufferV20_consumeAndCreateNew14bufferIsUnique15minimumCapacity13growForAppend"
+                    + "AByxGSb_SiSbtFys10AnyKeyPathCYbc_Tg5"), "an array of closures taking a key path")
+        #expect(
+            !InstructionCounter.isMetadataLookupFunction("$ss10AnyKeyPathC4hash4intoys6HasherVz_tF"),
+            "hashing a key path costs the same wherever its types are")
     }
 
     /// A callgrind dump in the shape of those the pass reads: names compressed to ids after their
@@ -239,16 +262,16 @@ struct InstructionPassTests {
     }
 
     /// Counts by job index from each label's counts under its layouts, in label order, and the
-    /// part of each in the type caches (none when `typeCaches` is nil).
-    static func counts(_ values: [[Double]], typeCaches: [[Double]]? = nil) -> [Int: InstructionPass
+    /// part of each in metadata lookups (none when `inLookups` is nil).
+    static func counts(_ values: [[Double]], inLookups: [[Double]]? = nil) -> [Int: InstructionPass
         .PerOperation]
     {
         var counts: [Int: InstructionPass.PerOperation] = [:]
         for (label, layouts) in values.enumerated() {
             for (layout, value) in layouts.enumerated() {
-                let inCaches = typeCaches?[label][layout] ?? 0
+                let inLookup = inLookups?[label][layout] ?? 0
                 counts[InstructionPass.Job.index(label, layout: layout)] = .init(
-                    instructions: value, outsideTypeCaches: value - inCaches)
+                    instructions: value, outsideMetadataLookups: value - inLookup)
             }
         }
         return counts
