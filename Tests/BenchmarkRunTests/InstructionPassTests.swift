@@ -91,8 +91,8 @@ struct InstructionPassTests {
         arguments: [
             ("effect-objects", "single-store"),  // the runtime's type caches: a generic store
             ("observable-viewmodel", "multi-store"),  // Observation's tables keyed by key paths
-        ] as [(ArchitectureName, String)])
-    func outsideMetadataLookupsDoesNotMove(architecture: ArchitectureName, layout: String) async throws {
+        ] as [(ArchitectureName, LayoutName)])
+    func outsideMetadataLookupsDoesNotMove(architecture: ArchitectureName, layout: LayoutName) async throws {
         var single = plan(
             CaseSelector(
                 suites: [.layout], architectures: [architecture], features: ["app/increment"],
