@@ -9,12 +9,12 @@ metadata, CURRENT.meta.json) with that row's figures raised by PERCENT (default 
 `BENCH compare BASELINE.csv COPY --counts-only`, and expects exit status 1. A rise in a row's
 `instructions` stands for more work in the counted code, so the same case's
 `instructions-outside-metadata-lookups` row rises by the same number of instructions (lookups
-keyed by type metadata, in the Swift runtime and the standard library, are not where a change to the
-program lands); with --alone it stays as it is. It first checks that CURRENT.csv itself passes (exit 0). Rows of 0 are left alone (a relative rise does not change
-them). It prints one line per row the gate let through, then a summary: rows doctored, rows
-caught. Exit status 0 when every doctored row failed the gate and
-the clean file passed; 1 otherwise; 2 for unusable input, with one line on stderr
-(`doctored_rows.py: error: ...`).
+keyed by type metadata, in the Swift runtime and the standard library, are not where a change to
+the program lands); with --alone it stays as it is. It first checks that CURRENT.csv itself
+passes (exit 0). Rows of 0 are left alone (a relative rise does not change them). It prints one
+line per row the gate let through, then a summary: rows doctored, rows caught. Exit status 0 when
+every doctored row failed the gate and the clean file passed; 1 otherwise; 2 for unusable input,
+with one line on stderr (`doctored_rows.py: error: ...`).
 
 This is the command behind the instruction gate's check in .ci/run and the +1% figures of
 docs/evidence/2026-11-26/instructions.md. Needs only the standard library.

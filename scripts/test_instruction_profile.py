@@ -77,5 +77,6 @@ class InstructionProfileTest(unittest.TestCase):
                          profile.PARTS[0][0])
         self.assertNotEqual(profile.part("specialized Set._Variant.insert(_:)"), profile.PARTS[0][0])
 
+
 if __name__ == "__main__":
     unittest.main()

@@ -167,7 +167,7 @@ class ResultsTableTest(unittest.TestCase):
         self.assertEqual(counts.count("| 91 / "), architectures)
         self.assertNotIn("increment instr/op", run(str(self.baseline)).stdout)
 
-    def test_type_cache_column_from_the_rows_outside_the_type_caches(self):
+    def test_metadata_lookup_column_from_the_rows_outside_the_lookups(self):
         with INSTRUCTIONS.open(newline="", encoding="utf-8") as file:
             instructions = [dict(r) for r in csv.DictReader(file)
                             if r["metric"] != "instructions-outside-metadata-lookups"]
