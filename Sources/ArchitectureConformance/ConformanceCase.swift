@@ -1,4 +1,6 @@
 import Domain
+import Foundation
+import TestSupport
 import Testing
 
 /// One conformance scenario (docs/features.md) applied to one architecture hosted one way: the unit
@@ -33,9 +35,36 @@ public struct ConformanceCase: Sendable, CustomTestStringConvertible {
     public var testDescription: String { "\(scenario) — \(argument)" }
 
     /// Runs the scenario; throws when it gave up waiting for something the store never did.
+    ///
+    /// Every wait of the scenario (a fetch reaching its gate, `settle()` returning, a script's
+    /// snapshot showing) gives up after `timeLimit` (a whole random script after three times that),
+    /// recording what the store did not do. The environment variable `CONFORMANCE_TIME_LIMIT`
+    /// (seconds, e.g. `30` or `2.5`) overrides it, for a slow machine or a debugger.
+    ///
+    /// The default, ``defaultTimeLimit``, suits a test process that runs nothing else heavy: a
+    /// passing case waits milliseconds, so a broken store fails in seconds. A process whose other
+    /// tests hold the main actor for seconds at a time (benchmarks) needs a longer limit.
     @MainActor
-    public func run() async throws {
-        try await body()
+    public func run(timeLimit: Duration = ConformanceCase.defaultTimeLimit) async throws {
+        try await TestDeadline.$limit.withValue(try Self.environmentTimeLimit() ?? timeLimit) {
+            try await body()
+        }
+    }
+
+    /// How long a wait of ``run(timeLimit:)`` lasts unless told otherwise: 10 seconds.
+    public static let defaultTimeLimit: Duration = .seconds(10)
+
+    /// `CONFORMANCE_TIME_LIMIT`, in seconds, or nil when it is not set.
+    ///
+    /// - Throws: ``InvalidTimeLimit`` when it is set to anything but a positive number of seconds.
+    static func environmentTimeLimit(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(InvalidTimeLimit) -> Duration? {
+        guard let text = environment[InvalidTimeLimit.variable] else { return nil }
+        guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+            throw InvalidTimeLimit(text: text)
+        }
+        return .milliseconds(Int((seconds * 1_000).rounded(.up)))
     }
 
     /// Every scenario for each of `architectures`: the counter and transfer scenarios alone and in
@@ -187,5 +216,16 @@ extension ConformanceCase {
                     try await scenarios.reentrantIntentIsAppliedAfter(subject: subject)
                 },
             ]
+    }
+}
+
+/// `CONFORMANCE_TIME_LIMIT` set to something other than a positive number of seconds.
+public struct InvalidTimeLimit: Error, CustomStringConvertible {
+    static let variable = "CONFORMANCE_TIME_LIMIT"
+    /// The variable's value.
+    public let text: String
+
+    public var description: String {
+        "\(Self.variable) is '\(text)': give the seconds each conformance wait may last, e.g. 10 or 2.5"
     }
 }

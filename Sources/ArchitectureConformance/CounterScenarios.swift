@@ -17,7 +17,7 @@ struct CounterScenarios {
             trace.append(counter.state.count)
         }
         #expect(trace == [1, 2, 3, 2])
-        #expect(counter.state == CounterState(count: 2))
+        expectState(counter.state, CounterState(count: 2))
     }
 
     func successThenFailure(subject: Subject) async throws {
@@ -48,12 +48,12 @@ struct CounterScenarios {
         let counter = CounterUnderTest(subject, quoteClient: .scripted([.failure(outage), .success(wisdom)]))
         counter.send(.loadQuote)
         try await counter.settle()
-        #expect(counter.state == CounterState(errorMessage: outage.message))
+        expectState(counter.state, CounterState(errorMessage: outage.message))
         counter.send(.increment)
         counter.send(.loadQuote)
-        #expect(counter.state == CounterState(count: 1, isLoading: true))
+        expectState(counter.state, CounterState(count: 1, isLoading: true))
         try await counter.settle()
-        #expect(counter.state == CounterState(count: 1, quote: wisdom))
+        expectState(counter.state, CounterState(count: 1, quote: wisdom))
     }
 
     func newestLoadWins(subject: Subject, gateHonoursCancellation: Bool) async throws {
@@ -63,25 +63,33 @@ struct CounterScenarios {
             quoteClient: .gated(gate, results: [.success(wisdom), .success(newer)])
         )
         counter.send(.loadQuote)
-        try await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil(
+            "the first fetch waits at the gate",
+            otherwise: gate.cause(issued: 1, waiting: 1, request: "quote fetch", intent: "loadQuote")
+        ) { gate.waitingCount == 1 }
         counter.send(.increment)
         counter.send(.loadQuote)
-        #expect(counter.state == CounterState(count: 1, isLoading: true))
-        try await waitUntil("the second fetch waits at the gate") {
-            gate.ticketsIssued == 2 && gate.waitingCount == (gateHonoursCancellation ? 1 : 2)
-        }
+        expectState(counter.state, CounterState(count: 1, isLoading: true))
+        let waiting = gateHonoursCancellation ? 1 : 2
+        try await waitUntil(
+            "the second fetch waits at the gate",
+            otherwise: gate.cause(issued: 2, waiting: waiting, request: "quote fetch", intent: "loadQuote")
+        ) { gate.ticketsIssued == 2 && gate.waitingCount == waiting }
 
         gate.release(1)
         if gateHonoursCancellation {
             try await counter.settle()
         } else {
-            try await waitUntil("the newest quote is applied") { counter.state.quote == newer }
+            try await waitUntil(
+                "the newest quote is applied",
+                otherwise: "the newest quote was answered but not applied while an older fetch still waited"
+            ) { counter.state.quote == newer }
         }
-        #expect(counter.state == CounterState(count: 1, quote: newer))
+        expectState(counter.state, CounterState(count: 1, quote: newer))
 
         gate.release(0)
         try await counter.settle()
-        #expect(counter.state == CounterState(count: 1, quote: newer), "a stale quote was applied")
+        expectState(counter.state, CounterState(count: 1, quote: newer), "a stale quote was applied")
         #expect(gate.waitingCount == 0)
     }
 
@@ -90,15 +98,19 @@ struct CounterScenarios {
         let counter = CounterUnderTest(
             subject, quoteClient: .gated(gate, results: [.success(wisdom), .failure(outage)]))
         counter.send(.loadQuote)
-        try await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil(
+            "the first fetch waits at the gate",
+            otherwise: gate.cause(issued: 1, waiting: 1, request: "quote fetch", intent: "loadQuote")
+        ) { gate.waitingCount == 1 }
         counter.send(.loadQuote)
-        try await waitUntil("the second fetch waits at the gate") {
-            gate.ticketsIssued == 2 && gate.waitingCount == 1
-        }
-        #expect(counter.state == CounterState(isLoading: true))
+        try await waitUntil(
+            "the second fetch waits at the gate",
+            otherwise: gate.cause(issued: 2, waiting: 1, request: "quote fetch", intent: "loadQuote")
+        ) { gate.ticketsIssued == 2 && gate.waitingCount == 1 }
+        expectState(counter.state, CounterState(isLoading: true))
         gate.release(1)
         try await counter.settle()
-        #expect(counter.state == CounterState(errorMessage: outage.message))
+        expectState(counter.state, CounterState(errorMessage: outage.message))
     }
 
     func settleAwaitsTheFetch(subject: Subject) async throws {
@@ -106,6 +118,6 @@ struct CounterScenarios {
             subject, quoteClient: .constant(wisdom, latency: .sleep(.milliseconds(20))))
         counter.send(.loadQuote)
         try await counter.settle()
-        #expect(counter.state == CounterState(quote: wisdom), "settle() returned before the fetch answered")
+        expectState(counter.state, CounterState(quote: wisdom), "settle() returned before the fetch answered")
     }
 }

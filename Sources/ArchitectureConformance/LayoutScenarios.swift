@@ -21,11 +21,11 @@ struct LayoutScenarios {
         #expect(app.snapshot.selectedTab == .transfer)
         app.send(.counter(index: 2, .increment))
         app.send(.transfer(.loadAccounts))
-        try await finishWithin("the app's effects settle") { await app.settle() }
+        try await finishWithin("the app's effects settle", otherwise: settleCause) { await app.settle() }
         #expect(app.snapshot.selectedTab == .transfer)
         app.send(.counter(index: 3, .loadQuote))
         #expect(app.snapshot.selectedTab == .counter)
-        try await finishWithin("the app's effects settle") { await app.settle() }
+        try await finishWithin("the app's effects settle", otherwise: settleCause) { await app.settle() }
         let snapshot = app.snapshot
         #expect(snapshot.counters.map(\.count) == [0, 0, 1, 0])
         #expect(snapshot.counters[3].quote == Quote(content: "c", author: "a"))
@@ -39,12 +39,19 @@ struct LayoutScenarios {
         let app = try makeApp(
             subject, counters: 2, quoteClient: .gated(gate, results: [.success(first), .success(second)]))
         app.send(.counter(index: 0, .loadQuote))
-        try await waitUntil("counter 0's fetch waits") { gate.waitingCount == 1 }
+        try await waitUntil(
+            "counter 0's fetch waits",
+            otherwise: gate.cause(issued: 1, waiting: 1, request: "quote fetch", intent: "loadQuote")
+        ) { gate.waitingCount == 1 }
         app.send(.counter(index: 1, .loadQuote))
-        try await waitUntil("counter 1's fetch waits") { gate.waitingCount == 2 }
+        try await waitUntil(
+            "counter 1's fetch waits",
+            otherwise: "counter 1's loadQuote started no fetch, or cancelled counter 0's: each counter's "
+                + "effects are its own (\(gate.waitingCount) fetches wait at the gate, 2 expected)"
+        ) { gate.waitingCount == 2 }
         gate.release(1)
         gate.release(0)
-        try await finishWithin("the app's effects settle") { await app.settle() }
+        try await finishWithin("the app's effects settle", otherwise: settleCause) { await app.settle() }
         #expect(app.snapshot.counters.map(\.quote) == [first, second])
     }
 
@@ -78,7 +85,7 @@ extension LayoutScenarios {
         app.send(.counter(index: 1, .increment))
         app.send(.counter(index: 3, .loadQuote))
         app.send(.transfer(.loadAccounts))
-        try await finishWithin("the app's effects settle") { await app.settle() }
+        try await finishWithin("the app's effects settle", otherwise: settleCause) { await app.settle() }
         var woken = Array(repeating: 0, count: 5)
         for index in 0..<5 {
             app.observeCounter(at: index) { woken[index] += 1 }
@@ -86,7 +93,7 @@ extension LayoutScenarios {
         let before = app.snapshot
         #expect(before.selectedTab == .counter)
         app.send(.selectTab(.counter))
-        try await finishWithin("the app's effects settle") { await app.settle() }
+        try await finishWithin("the app's effects settle", otherwise: settleCause) { await app.settle() }
         #expect(app.snapshot == before)
         if subject.mode == .singleStore {
             #expect(woken == Array(repeating: 0, count: 5) || woken == Array(repeating: 1, count: 5))
@@ -108,7 +115,7 @@ extension LayoutScenarios {
             app.send(.selectTab(.transfer))
         }
         app.send(.counter(index: 1, .loadQuote))
-        try await finishWithin("the app's effects settle") { await app.settle() }
+        try await finishWithin("the app's effects settle", otherwise: settleCause) { await app.settle() }
         #expect(sent)
         let snapshot = app.snapshot
         #expect(

@@ -25,10 +25,15 @@ struct OverlappingScriptScenarios {
 
     func overlappingScript(seed: UInt64, subjects: [Subject]) async throws {
         let script = OverlappingScript(seed: seed, steps: Self.steps, counters: Self.counters)
-        for subject in subjects where !Self.failedSubjects.withLock({ $0.contains(subject) }) {
-            if await !run(script, on: subject) {
-                Self.failedSubjects.withLock { _ = $0.insert(subject) }
+        // Side by side, so that a broken store costs one deadline per script, not one per subject.
+        // Each run is a task of its own, which inherits the test's deadline and its issue reporting.
+        let runs = subjects.filter { subject in !Self.failedSubjects.withLock { $0.contains(subject) } }
+            .map { subject in
+                Task { @MainActor in (subject, await OverlappingScriptScenarios().run(script, on: subject)) }
             }
+        for run in runs {
+            let (subject, passed) = await run.value
+            if !passed { Self.failedSubjects.withLock { _ = $0.insert(subject) } }
         }
     }
 
@@ -62,19 +67,24 @@ struct OverlappingScriptScenarios {
             }
             var expected = step.expected
             if subject.mode == .feature { expected.selectedTab = .counter }
+            // A right snapshot shows at once; the deadline only bounds how long a wrong one is waited
+            // for (``ConformanceCase/run(timeLimit:)``). The issue it records says what differs.
             do {
-                // A right snapshot shows at once; the deadline only bounds how long a wrong one is
-                // waited for (``TestDeadline`` says why it is long).
-                try await waitUntil("\(subject.testDescription) shows the model's snapshot") {
+                try await waitUntil(
+                    "\(subject.testDescription) shows the model's snapshot",
+                    otherwise: mismatch(script, subject, index, expected, host.snapshot, quoteGate, bankGate)
+                ) {
                     quoteGate.ticketsIssued == step.quoteTickets && bankGate.ticketsIssued == step.bankTickets
                         && host.snapshot == expected
                 }
             } catch {
-                Issue.record(mismatch(script, subject, index, expected, host.snapshot, quoteGate, bankGate))
                 return false
             }
         }
-        guard (try? await finishWithin("\(subject.testDescription) settles") { await host.settle() }) != nil
+        guard
+            (try? await finishWithin("\(subject.testDescription) settles", otherwise: settleCause) {
+                await host.settle()
+            }) != nil
         else { return false }
         return await expectBankMatches(bank, script.expectedLedger, subject, seed: script.seed)
     }
@@ -83,13 +93,12 @@ struct OverlappingScriptScenarios {
         _ script: OverlappingScript, _ subject: Subject, _ index: Int, _ expected: AppSnapshot,
         _ actual: AppSnapshot,
         _ quoteGate: ResponseGate, _ bankGate: ResponseGate
-    ) -> Comment {
+    ) -> String {
         let step = script.steps[index]
         return """
             seed \(script.seed), \(subject.testDescription), step \(index) (\(step.action)), \
-            gates honour cancellation: \(script.gatesHonourCancellation)
-            expected \(expected)
-            got      \(actual)
+            gates honour cancellation: \(script.gatesHonourCancellation): \
+            \(firstDifference(expected, actual) ?? "the snapshot is the model's")
             quote tickets expected \(step.quoteTickets), issued \(quoteGate.ticketsIssued); \
             bank tickets expected \(step.bankTickets), issued \(bankGate.ticketsIssued)
             """

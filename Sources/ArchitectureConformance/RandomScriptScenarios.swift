@@ -19,7 +19,7 @@ struct RandomScriptScenarios {
         let (expected, ledger) = script.expectedTrace()
         for subject in subjects {
             let trace = try await finishWithin(
-                "\(subject.testDescription) runs the script", timeout: TestDeadline.operation
+                "\(subject.testDescription) runs the script", timeout: TestDeadline.script
             ) {
                 await run(script, on: subject, expectedLedger: ledger)
             }
@@ -28,9 +28,8 @@ struct RandomScriptScenarios {
                 Issue.record(
                     """
                     seed \(seed), \(subject.testDescription) differs from the reference model \
-                    after step \(step) (\(script.steps[step])):
-                    expected \(expected[step])
-                    got      \(trace[step])
+                    after step \(step) (\(script.steps[step])): \
+                    \(firstDifference(expected[step], trace[step]) ?? "")
                     """
                 )
             }

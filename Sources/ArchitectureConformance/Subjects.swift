@@ -106,7 +106,7 @@ final class CounterUnderTest {
     var selectedTab: Tab? { app?.snapshot.selectedTab }
 
     func settle() async throws {
-        try await finishWithin("the counter's effects settle") {
+        try await finishWithin("the counter's effects settle", otherwise: settleCause) {
             if let counter = self.counter { await counter.settle() }
             if let app = self.app { await app.settle() }
         }
@@ -151,7 +151,7 @@ final class TransferUnderTest {
     }
 
     func settle() async throws {
-        try await finishWithin("the transfer's effects settle") {
+        try await finishWithin("the transfer's effects settle", otherwise: settleCause) {
             if let transfer = self.transfer { await transfer.settle() }
             if let app = self.app { await app.settle() }
         }

@@ -21,9 +21,9 @@ struct TransferScenarios {
     func successfulTransfer(subject: Subject) async throws {
         let transfer = makeTransfer(subject)
         transfer.send(.loadAccounts)
-        #expect(transfer.state == TransferState(isLoading: true))
+        expectState(transfer.state, TransferState(isLoading: true))
         try await transfer.settle()
-        #expect(transfer.state == TransferState(accounts: Self.opening))
+        expectState(transfer.state, TransferState(accounts: Self.opening))
 
         transfer.send(.selectFrom(a))
         transfer.send(.selectTo(b))
@@ -37,8 +37,8 @@ struct TransferScenarios {
         var expectedAccounts = Self.opening
         expectedAccounts[0].balance = 70
         expectedAccounts[1].balance = 280
-        #expect(
-            transfer.state == TransferState(accounts: expectedAccounts, lastTransaction: expectedTransaction))
+        expectState(
+            transfer.state, TransferState(accounts: expectedAccounts, lastTransaction: expectedTransaction))
         #expect(try await transfer.bank.balance(of: a.id) == 70)
         #expect(try await transfer.bank.balance(of: b.id) == 280)
         #expect(await transfer.bank.ledger == [expectedTransaction])
@@ -54,15 +54,16 @@ struct TransferScenarios {
         transfer.send(.updateAmount(amount))
         transfer.send(.submitTransfer)
         try await transfer.settle()
-        #expect(
-            transfer.state
-                == TransferState(
-                    accounts: Self.opening,
-                    selectedFrom: from,
-                    selectedTo: to,
-                    amount: amount,
-                    error: rejection.expectedError
-                )
+        expectState(
+            transfer.state,
+            TransferState(
+                accounts: Self.opening,
+                selectedFrom: from,
+                selectedTo: to,
+                amount: amount,
+                error: rejection.expectedError
+            ),
+            "a rejected transfer shows its error and leaves the balances shown as they were"
         )
         await transfer.expectBankIsConsistent(untouched: true)
 
@@ -75,7 +76,7 @@ struct TransferScenarios {
         await transfer.bank.failNextCalls(1)
         transfer.send(.loadAccounts)
         try await transfer.settle()
-        #expect(transfer.state == TransferState(error: .networkError))
+        expectState(transfer.state, TransferState(error: .networkError))
         #expect(try await transfer.loadAccounts() == Self.opening)
         #expect(transfer.state.error == nil)
         await transfer.expectBankIsConsistent(untouched: true)
@@ -90,10 +91,10 @@ struct TransferScenarios {
         await transfer.bank.failNextCalls(1)
         transfer.send(.submitTransfer)
         try await transfer.settle()
-        #expect(
-            transfer.state
-                == TransferState(
-                    accounts: Self.opening, selectedFrom: a, selectedTo: b, amount: 10, error: .networkError)
+        expectState(
+            transfer.state,
+            TransferState(
+                accounts: Self.opening, selectedFrom: a, selectedTo: b, amount: 10, error: .networkError)
         )
         await transfer.expectBankIsConsistent(untouched: true)
 
@@ -114,12 +115,15 @@ struct TransferScenarios {
         transfer.send(.selectTo(b))
         transfer.send(.updateAmount(40))
         transfer.send(.submitTransfer)
-        try await waitUntil("the first transfer waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil(
+            "the first transfer waits at the gate",
+            otherwise: "submitTransfer did not call the bank, or did not wait for its answer"
+        ) { gate.waitingCount == 1 }
         transfer.send(.selectTo(c))
         transfer.send(.updateAmount(70))
         let edited = transfer.state
         transfer.send(.submitTransfer)
-        #expect(transfer.state == edited, "a second submit changed the state")
+        expectState(transfer.state, edited, "a second submit changed the state")
 
         gate.releaseAll()
         try await transfer.settle()
@@ -127,14 +131,14 @@ struct TransferScenarios {
         #expect(await transfer.bank.ledger == [first], "the second submit ran or replaced the first")
         #expect(await transfer.bank.callCount == 2, "the second submit reached the bank")
         #expect(gate.ticketsIssued == 2)
-        #expect(
-            transfer.state
-                == TransferState(
-                    accounts: [
-                        Account(id: a.id, name: "A", balance: 60), Account(id: b.id, name: "B", balance: 290),
-                        c,
-                    ],
-                    lastTransaction: first))
+        expectState(
+            transfer.state,
+            TransferState(
+                accounts: [
+                    Account(id: a.id, name: "A", balance: 60), Account(id: b.id, name: "B", balance: 290),
+                    c,
+                ],
+                lastTransaction: first))
         await transfer.expectBankIsConsistent(untouched: false)
     }
 
@@ -142,22 +146,31 @@ struct TransferScenarios {
         let gate = ResponseGate(honorsCancellation: gateHonoursCancellation)
         let transfer = makeTransfer(subject, gate: gate)
         transfer.send(.loadAccounts)
-        try await waitUntil("the first load waits at the gate") { gate.waitingCount == 1 }
+        try await waitUntil(
+            "the first load waits at the gate",
+            otherwise: gate.cause(issued: 1, waiting: 1, request: "accounts load", intent: "loadAccounts")
+        ) { gate.waitingCount == 1 }
         transfer.send(.loadAccounts)
-        try await waitUntil("the second load waits at the gate, the first cancelled if the gate allows") {
-            gate.ticketsIssued == 2 && gate.waitingCount == (gateHonoursCancellation ? 1 : 2)
-        }
-        #expect(transfer.state == TransferState(isLoading: true))
+        let waiting = gateHonoursCancellation ? 1 : 2
+        try await waitUntil(
+            "the second load waits at the gate, the first cancelled if the gate allows",
+            otherwise: gate.cause(
+                issued: 2, waiting: waiting, request: "accounts load", intent: "loadAccounts")
+        ) { gate.ticketsIssued == 2 && gate.waitingCount == waiting }
+        expectState(transfer.state, TransferState(isLoading: true))
 
         gate.release(1)
-        try await waitUntil("the newest accounts are shown") {
+        try await waitUntil(
+            "the newest accounts are shown",
+            otherwise: "the newest accounts were answered but not shown while an older load still waited"
+        ) {
             transfer.state == TransferState(accounts: Self.opening)
         }
         gate.release(2)  // a transfer made elsewhere, so a stale answer would show different balances
         _ = try await TransferMoneyUseCase(bank: transfer.bank).execute(from: b.id, to: a.id, amount: 50)
         gate.release(0)
         try await transfer.settle()
-        #expect(transfer.state == TransferState(accounts: Self.opening), "a stale load was applied")
+        expectState(transfer.state, TransferState(accounts: Self.opening), "a stale load was applied")
         #expect(gate.waitingCount == 0)
     }
 
