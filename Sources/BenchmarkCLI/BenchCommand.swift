@@ -269,7 +269,8 @@ public enum BenchCommand {
         }
         let coverage = GateCoverage(
             comparison, baseline: baseline, current: current, machineNote: cpuNote(before, after))
-        output.data(try report(comparison, options, coverage))
+        let refresh = before.recordingCommand(program: programName, path: options.baseline)
+        output.data(try report(comparison, options, coverage, refresh: refresh))
         if let note = disturbedNote(comparison, current: current, path: options.current) {
             output.progress(note)
         }
@@ -316,15 +317,18 @@ public enum BenchCommand {
 
     /// The gate's report in the format asked for.
     static func report(
-        _ comparison: Comparison, _ options: Invocation.CompareOptions, _ coverage: GateCoverage
+        _ comparison: Comparison, _ options: Invocation.CompareOptions, _ coverage: GateCoverage,
+        refresh: String
     ) throws(BenchError) -> String {
         switch options.format {
         case .text:
-            return ComparisonReport.render(comparison, showAll: options.showAll, coverage: coverage)
+            return ComparisonReport.render(
+                comparison, showAll: options.showAll, rows: options.rows, coverage: coverage, refresh: refresh
+            )
         case .markdown:
             return MarkdownReport.render(
                 comparison, baseline: options.baseline, current: options.current, rerun: options.rerun,
-                coverage: coverage)
+                coverage: coverage, refresh: refresh)
         case .json:
             do {
                 return try ComparisonJSON.render(comparison, coverage: coverage)
@@ -332,6 +336,13 @@ public enum BenchCommand {
                 throw .unusableInput("cannot write the comparison as JSON: \(error.localizedDescription)")
             }
         }
+    }
+
+    /// The name this program was started by (`bench`, `tiny-bench`), for the commands reports print;
+    /// `bench` when it runs inside a test process.
+    static var programName: String {
+        let name = URL(fileURLWithPath: CommandLine.arguments.first ?? "bench").lastPathComponent
+        return name.isEmpty || name.contains("xctest") || name.contains("PackageTests") ? "bench" : name
     }
 
     /// Why the two runs' times must not be compared, or nil. Times from another CPU model or Swift

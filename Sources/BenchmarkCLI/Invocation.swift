@@ -58,7 +58,9 @@ public enum Invocation: Equatable, Sendable {
         public var timeTolerance: Double?
         /// A second run of the same benchmarks: each time ratio is judged on the lower of the two.
         public var rerun: String?
-        /// Also list metrics that did not change.
+        /// List the failing and improved rows under their causes.
+        public var rows = false
+        /// List every row: also the informational changes and the metrics that did not change.
         public var showAll = false
         /// Compare times even when the two runs' metadata name different CPU models or Swift versions.
         public var allowOtherMachine = false

@@ -237,7 +237,8 @@ extension CommandOption {
         ),
         CommandOption(
             "--counts-only", .flag, [.compare],
-            help: "Compare counts only, no times: for runs on different machines.",
+            help: "Compare counts only, no times nor the figures derived from times: for runs on "
+                + "different machines.",
             apply: { _, options in options.compare.countsOnly = true }
         ),
         CommandOption(
@@ -247,8 +248,15 @@ extension CommandOption {
             apply: { _, options in options.compare.allowOtherMachine = true }
         ),
         CommandOption(
+            "--rows", .flag, [.compare],
+            help: "text format: under the causes, list the rows behind them (markdown has them in "
+                + "collapsed blocks, json always).",
+            apply: { _, options in options.compare.rows = true }
+        ),
+        CommandOption(
             "--all", .flag, [.compare],
-            help: "text format: also list metrics that did not change (markdown and json always have them).",
+            help: "text format: list every row, the informational changes and the metrics that did not "
+                + "change included (markdown and json always have them).",
             apply: { _, options in options.compare.showAll = true }
         ),
     ]

@@ -33,15 +33,58 @@ enum ResultTable {
     static func number(_ value: Double) -> String { ReportText.number(value) }
 }
 
-/// The gate's report: every metric that changed, regressions first, what the gate checked per metric
-/// class (``GateCoverage``), and what to do next. When no time was gated, the first line says so.
+/// The gate's report: the verdict first, then one line per cause (``ChangeCause``), the rows behind
+/// them when asked for (`--rows`; every row with `--all`), how many metrics were compared, what the
+/// gate checked per metric class (``GateCoverage``), and how to refresh the baseline as it was
+/// recorded.
 enum ComparisonReport {
-    static func render(_ comparison: Comparison, showAll: Bool, coverage: GateCoverage? = nil) -> String {
+    /// The most cause lines shown; the rest are counted.
+    static let shownCauses = 5
+
+    static func render(
+        _ comparison: Comparison, showAll: Bool, rows: Bool = false, coverage: GateCoverage? = nil,
+        refresh: String = "bench baseline update"
+    ) -> String {
         let coverage = coverage ?? GateCoverage(comparison)
-        let listed = comparison.changes.filter { showAll || $0.verdict != .unchanged }
+        let listed = comparison.changes.filter { change in
+            showAll || rows && change.verdict != .unchanged && change.verdict != .changed
+        }
         let table = listed.isEmpty ? "" : changeTable(listed) + "\n"
-        let noTime = coverage.noTimeLine.map { $0.prefix(1).uppercased() + $0.dropFirst() + ".\n" } ?? ""
-        return noTime + table + summary(comparison) + coverage.text + advice(comparison)
+        return verdict(comparison, coverage) + causes(comparison, rows: rows || showAll, showAll: showAll)
+            + table
+            + summary(comparison) + coverage.text + advice(comparison, refresh: refresh)
+    }
+
+    /// `FAIL: 3 of 120 metrics fail (counts only, no times).` or `PASS: …, none fails …`.
+    static func verdict(_ comparison: Comparison, _ coverage: GateCoverage) -> String {
+        let scope = comparison.comparesTimes ? "" : " (counts only, no times)"
+        let noTime = coverage.noTimeLine.map { "; \($0)" } ?? ""
+        let total = comparison.changes.count
+        return comparison.hasRegression
+            ? "FAIL: \(comparison.failures.count) of \(total) metrics fail\(scope)\(noTime).\n"
+            : "PASS: \(total) metrics compared, none fails\(scope)\(noTime).\n"
+    }
+
+    /// One line per cause, the first ``shownCauses``; then where the rows and the informational
+    /// changes are, when they are not listed.
+    static func causes(_ comparison: Comparison, rows listed: Bool, showAll: Bool) -> String {
+        let causes = comparison.causes
+        var text = causes.prefix(shownCauses).map { "  \($0.line)\n" }.joined()
+        if causes.count > shownCauses {
+            text += "  … and \(causes.count - shownCauses) more causes\n"
+        }
+        let rows = causes.map(\.changes.count).reduce(0, +)
+        if rows > 0 && !listed {
+            text +=
+                "--rows lists the \(rows) row\(rows == 1 ? "" : "s") behind \(causes.count == 1 ? "it" : "them").\n"
+        }
+        let informational = comparison.changes.filter { $0.verdict == .changed }.count
+        if informational > 0 && !showAll {
+            text +=
+                "\(informational) informational figure\(informational == 1 ? "" : "s") moved "
+                + "(reported only; --all lists them).\n"
+        }
+        return text
     }
 
     /// One line per listed change: verdict, metric, both values, the change and the unit.
@@ -56,7 +99,7 @@ enum ComparisonReport {
             table.append([
                 change.verdict.rawValue, change.key.description, ResultTable.number(change.baseline),
                 ResultTable.number(change.current),
-                change.percent.map { String(format: "%+.1f%%", $0) } ?? "new",
+                ReportText.change(change),
                 change.unit.rawValue,
             ])
         }
@@ -82,14 +125,15 @@ enum ComparisonReport {
         return text
     }
 
-    /// The verdict line and what to do next.
-    private static func advice(_ comparison: Comparison) -> String {
+    /// What to do next: refresh the baseline with `refresh`, the command that recorded it.
+    private static func advice(_ comparison: Comparison, refresh: String) -> String {
         if comparison.hasRegression {
             return
-                "FAIL: see above. If the change is intended, refresh the baseline: bench baseline update.\n"
+                "FAIL. If the change is intended, record the baseline again as it was recorded: \(refresh)\n"
         }
         if !comparison.improvements.isEmpty {
-            return "PASS. Improvements found: refresh the baseline to lock them in: bench baseline update.\n"
+            return "PASS. Improvements found: record the baseline again as it was recorded, to lock them in: "
+                + "\(refresh)\n"
         }
         return "PASS.\n"
     }

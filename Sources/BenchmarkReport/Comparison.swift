@@ -177,7 +177,9 @@ public struct Comparison: Sendable {
     ///
     /// Process spreads are skipped (they describe a run's noise), and so are informational rows
     /// present on one side only; every other row must be on both. With `comparesTimes` false, time
-    /// rows are skipped too; with `comparesInstructions` false, instruction rows. With a `rerun` (a
+    /// rows are skipped too, and so are the informational figures, all derived from times (CPU time,
+    /// growth exponents and slopes, cost per observer); with `comparesInstructions` false,
+    /// instruction rows. With a `rerun` (a
     /// second run of the same benchmarks), each time row of `current` is judged on the lower of its
     /// two ratios (``lowerTimes(_:_:)``); every other row comes from `current` alone.
     ///
@@ -202,7 +204,8 @@ public struct Comparison: Sendable {
             } ?? current
         // A process spread describes how noisy a run was, not what the code costs: never compared.
         func compared(_ row: ResultRow) -> Bool {
-            (comparesTimes || row.kind != .time) && (comparesInstructions || row.kind != .instructions)
+            (comparesTimes || row.kind != .time && row.kind != .informational)
+                && (comparesInstructions || row.kind != .instructions)
                 && row.key.metric != .processSpread
         }
         let before = Dictionary(

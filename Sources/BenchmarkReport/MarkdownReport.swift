@@ -3,27 +3,32 @@ import Foundation
 /// `bench compare --format markdown`: the gate's report for a pull request comment or a CI job
 /// summary.
 ///
-/// A verdict line first, then one section per verdict in the order they matter: regressions,
-/// behaviour changes, suspicious speed-ups, improvements, informational changes; then the unchanged
-/// metrics, collapsed in a `<details>` block. Every row gives the baseline, the current value, the
-/// change and the tolerance it was judged with. Sections without rows are left out. Before the
-/// unchanged metrics, a table says what the gate checked (``GateCoverage``); when no time was
-/// gated, the verdict line says so.
+/// A verdict line first, then one bullet per cause (``ChangeCause``) and a line on how many metrics
+/// were compared; then the rows, one collapsed `<details>` block per verdict in the order they
+/// matter (regressions, behaviour changes, suspicious speed-ups, improvements, informational
+/// changes), a table of what the gate checked (``GateCoverage``), the unchanged metrics, collapsed
+/// too, and how to refresh the baseline as it was recorded. Every row gives the baseline, the
+/// current value, the change and the tolerance it was judged with. Blocks without rows are left
+/// out; when no time was gated, the verdict line says so.
 public enum MarkdownReport {
-    /// The report; `coverage` defaults to one made from `comparison` alone, without the runs' rows.
+    /// The report; `coverage` defaults to one made from `comparison` alone, without the runs' rows;
+    /// `refresh` is the command that records the baseline again.
     public static func render(
         _ comparison: Comparison, baseline: String, current: String, rerun: String? = nil,
-        coverage: GateCoverage? = nil
+        coverage: GateCoverage? = nil, refresh: String = "bench baseline update"
     ) -> String {
         let coverage = coverage ?? GateCoverage(comparison)
         let runs = "current `\(current)`" + (rerun.map { ", rerun `\($0)`" } ?? "")
-        var parts = [verdictLine(comparison, coverage), summary(comparison, baseline: baseline, runs: runs)]
+        let causes = comparison.causes.map { "- \($0.line)" }.joined(separator: "\n")
+        var parts = [verdictLine(comparison, coverage)] + (causes.isEmpty ? [] : [causes])
+        parts.append(summary(comparison, baseline: baseline, runs: runs))
         for verdict in Comparison.Verdict.allCases where verdict != .unchanged {
             let changes = comparison.changes.filter { $0.verdict == verdict }
             guard !changes.isEmpty else { continue }
             let explanation = verdict.explanation.prefix(1).uppercased() + verdict.explanation.dropFirst()
-            parts.append("#### \(title(verdict)) (\(changes.count))\n\n\(explanation).")
-            parts.append(table(changes, comparison))
+            parts.append(
+                "<details>\n<summary>\(title(verdict)) (\(changes.count))</summary>\n\n\(explanation).\n\n"
+                    + table(changes, comparison) + "\n\n</details>")
         }
         parts.append(coverage.markdown)
         let unchanged = comparison.changes.filter { $0.verdict == .unchanged }
@@ -32,7 +37,7 @@ public enum MarkdownReport {
                 "<details>\n<summary>\(title(.unchanged)) (\(unchanged.count))</summary>\n\n"
                     + table(unchanged, comparison) + "\n\n</details>")
         }
-        parts.append(advice(comparison))
+        parts.append(advice(comparison, refresh: refresh))
         return parts.joined(separator: "\n\n") + "\n"
     }
 
@@ -79,7 +84,7 @@ public enum MarkdownReport {
             let cells = [
                 "`\(ReportText.name(change.key))`", ReportText.text(change.unit),
                 ReportText.number(change.baseline), ReportText.number(change.current),
-                changeText(change),
+                ReportText.change(change),
                 comparison.toleranceText(change),
             ]
             return "| " + cells.joined(separator: " | ") + " |"
@@ -87,20 +92,14 @@ public enum MarkdownReport {
         return ([header] + rows).joined(separator: "\n")
     }
 
-    /// The relative change, or the difference when the baseline is 0.
-    static func changeText(_ change: Comparison.Change) -> String {
-        if let percent = change.percent { return String(format: "%+.1f%%", percent) }
-        let difference = change.current - change.baseline
-        return difference == 0 ? "0" : (difference > 0 ? "+" : "-") + ReportText.number(abs(difference))
-    }
-
-    private static func advice(_ comparison: Comparison) -> String {
+    private static func advice(_ comparison: Comparison, refresh: String) -> String {
         if comparison.hasRegression {
-            return
-                "If the change is intended, refresh the baseline with `bench baseline update` and commit it."
+            return "If the change is intended, record the baseline again as it was recorded, and commit it: "
+                + "`\(refresh)`"
         }
         if !comparison.improvements.isEmpty {
-            return "Improvements found: refresh the baseline with `bench baseline update` to lock them in."
+            return
+                "Improvements found: record the baseline again as it was recorded, to lock them in: `\(refresh)`"
         }
         return "Nothing to do."
     }

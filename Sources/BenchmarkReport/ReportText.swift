@@ -31,7 +31,18 @@ public enum ReportText {
         return String(text.reversed().drop { $0 == "0" }.drop { $0 == "." }.reversed())
     }
 
-    /// A key field as it is written in the CSV, whether it is stored as a string or as a string enum.
+    /// A change as the reports print it: in percent, or as the difference when the baseline is near
+    /// zero, where a percentage says nothing (a growth exponent of 0.01 that becomes 0.05 moved by
+    /// +0.04, not by +400%). Near zero is 0, an exponent, or below 1 for any figure but a time ratio
+    /// (whose tolerance is a percentage of itself).
+    public static func change(_ change: Comparison.Change) -> String {
+        let nearZero =
+            change.unit == .exponent || change.unit != .ratio && abs(change.baseline) < 1
+        if let percent = change.percent, !nearZero { return String(format: "%+.1f%%", percent) }
+        let difference = change.current - change.baseline
+        return difference == 0 ? "0" : (difference > 0 ? "+" : "-") + number(abs(difference))
+    }
+
     /// A key field as it is written in the CSV.
     static func text<Value: RawRepresentable>(_ value: Value) -> String where Value.RawValue == String {
         value.rawValue

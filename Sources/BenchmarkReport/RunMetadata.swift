@@ -81,3 +81,24 @@ public struct RunMetadata: Codable, Equatable, Sendable {
         try JSONDecoder().decode(RunMetadata.self, from: data)
     }
 }
+
+extension RunMetadata {
+    /// The command that records this run again into `path`, for refreshing a baseline: `program`
+    /// and the options the run was recorded with (`bench baseline update`, or `tiny-bench --quick
+    /// --filter dispatch,tiny-store --output tiny.csv`), with `--output path` added when the run
+    /// was written to its standard output. A file without options gets `bench baseline update`.
+    public func recordingCommand(program: String, path: String) -> String {
+        guard !options.isEmpty else { return "\(program) baseline update" }
+        var words = options
+        let writesFile = words.contains { $0 == "--output" || $0.hasPrefix("--output=") }
+        if words.first != "baseline" && !writesFile { words += ["--output", path] }
+        return ([program] + words).map(Self.shellWord).joined(separator: " ")
+    }
+
+    /// `word` as a shell reads it back: as it is when it holds only safe characters, else quoted.
+    static func shellWord(_ word: String) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789,._/=:@%+-")
+        guard word.isEmpty || !word.allSatisfy(safe.contains) else { return word }
+        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -33,7 +33,8 @@ struct GateCoverageCommandTests {
         let first = text.captured.data.split(separator: "\n").first ?? ""
         #expect(
             first
-                == "No time gated: counts only (--counts-only), the baseline's CPU model is 'AMD EPYC', this run's 'Intel Xeon'."
+                == "PASS: 1 metrics compared, none fails (counts only, no times); no time gated: counts only "
+                + "(--counts-only), the baseline's CPU model is 'AMD EPYC', this run's 'Intel Xeon'."
         )
         #expect(text.captured.data.contains("What the gate checked"))
         let markdown = await files.bench(

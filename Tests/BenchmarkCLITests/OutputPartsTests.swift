@@ -85,18 +85,26 @@ struct OutputPartsTests {
         #expect(ResultTable.number(0.012345) == "0.012")
     }
 
-    @Test("the gate's report lists failures first and says which verdicts failed")
+    @Test("the gate's report leads with the verdict and its causes; the rows come with --rows")
     func comparisonReport() throws {
         let baseline = [row(.mallocs, 1), row(.observersWoken, 10)]
         let current = [row(.mallocs, 2), row(.observersWoken, 0)]
+        let comparison = try Comparison(baseline: baseline, current: current)
         let report = ComparisonReport.render(
-            try Comparison(baseline: baseline, current: current), showAll: false)
+            comparison, showAll: false, refresh: "bench --quick --output b.csv")
         let lines = report.split(separator: "\n").map(String.init)
-        #expect(lines[0] == "No time gated: the baseline has no time rows.")
-        #expect(lines[3].hasPrefix("regression"))
-        #expect(lines[4].hasPrefix("behaviour-changed"))
+        #expect(lines[0] == "FAIL: 2 of 2 metrics fail; no time gated: the baseline has no time rows.")
+        #expect(lines[1].hasPrefix("  regression: +1 malloc per operation in "))
+        #expect(lines[2].hasPrefix("  behaviour-changed: -10 observers woken per operation in "))
+        #expect(lines[3] == "--rows lists the 2 rows behind them.")
         #expect(report.contains("1 behaviour-changed: observers woken or tasks per operation changed"))
-        #expect(report.contains("FAIL"))
+        #expect(
+            lines.last == "FAIL. If the change is intended, record the baseline again as it was recorded: "
+                + "bench --quick --output b.csv")
+        let withRows = ComparisonReport.render(comparison, showAll: false, rows: true)
+            .split(separator: "\n").map(String.init)
+        #expect(withRows[3].hasPrefix("verdict") && withRows[5].hasPrefix("regression"))
+        #expect(withRows[6].hasPrefix("behaviour-changed"))
     }
 
     @Test("each --best-of process runs the same selection with its own seed")

@@ -20,7 +20,7 @@ struct ReportCommandTests {
             markdown.captured.data.hasPrefix(
                 "### ❌ Benchmark gate: FAIL, 1 of 1 metrics fail; no time gated: the baseline has no time rows\n"
             ))
-        #expect(markdown.captured.data.contains("#### Regressions (1)"))
+        #expect(markdown.captured.data.contains("<summary>Regressions (1)</summary>"))
         let json = await files.bench("compare", baseline, worse, "--format=json")
         #expect(json.status == 1)
         let object = try JSONSerialization.jsonObject(with: Data(json.captured.data.utf8)) as? [String: Any]

@@ -390,15 +390,16 @@ extension ComparisonTests {
         #expect(try Comparison(baseline: baseline, current: above).hasRegression)
     }
 
-    @Test("Counts only: time rows are neither compared nor required")
+    @Test("Counts only: time rows and the figures derived from times are neither compared nor required")
     func countsOnly() throws {
         let slower = with(baseline, { $0.ratioToReference = 40 }, at: 0)
         let comparison = try Comparison(baseline: baseline, current: slower, comparesTimes: false)
         #expect(!comparison.hasRegression)
         #expect(!comparison.changes.contains { $0.key == time.key })
+        #expect(!comparison.changes.contains { $0.key.metric.kind == .informational })
         #expect(
             try Comparison(baseline: baseline, current: Array(baseline.dropFirst()), comparesTimes: false)
-                .changes.count == 2)
+                .changes.count == baseline.filter { [.count, .bytes].contains($0.kind) }.count)
     }
 
     @Test("Informational rows on one side only (spreads, derived figures) are skipped, not missing")

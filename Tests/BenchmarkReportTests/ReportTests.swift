@@ -57,13 +57,14 @@ struct MarkdownReportTests {
     func verdictLine() throws {
         let text = try report()
         #expect(text.hasPrefix("### ❌ Benchmark gate: FAIL, 3 of 6 metrics fail\n"))
-        let headings = text.split(separator: "\n").filter {
-            $0.hasPrefix("#### ") || $0.hasPrefix("<summary>")
-        }
+        let lines = text.split(separator: "\n")
+        #expect(lines[1].hasPrefix("- regression: +1 malloc per operation in "), "the first cause follows")
+        let headings = lines.filter { $0.hasPrefix("#### ") || $0.hasPrefix("<summary>") }
         #expect(
             headings == [
-                "#### Regressions (1)", "#### Behaviour changes (1)", "#### Suspicious speed-ups (1)",
-                "#### Improvements (1)", "#### Informational changes (1)", "#### What the gate checked",
+                "<summary>Regressions (1)</summary>", "<summary>Behaviour changes (1)</summary>",
+                "<summary>Suspicious speed-ups (1)</summary>", "<summary>Improvements (1)</summary>",
+                "<summary>Informational changes (1)</summary>", "#### What the gate checked",
                 "<summary>Unchanged (1)</summary>",
             ])
         let (baseline, _) = try ReportRows.oneOfEach()
@@ -79,12 +80,9 @@ struct MarkdownReportTests {
         arguments: Comparison.Verdict.allCases)
     func section(verdict: Comparison.Verdict) throws {
         let text = try report()
-        let heading = verdict == .unchanged ? "<summary>Unchanged" : "#### \(MarkdownReport.title(verdict)) ("
-        let start = try #require(text.range(of: heading))
+        let start = try #require(text.range(of: "<summary>\(MarkdownReport.title(verdict)) ("))
         let rest = text[start.upperBound...]
-        let end =
-            rest.range(of: "\n#### ")?.lowerBound ?? rest.range(of: "\n<details>")?.lowerBound
-            ?? rest.endIndex
+        let end = rest.range(of: "\n</details>")?.upperBound ?? rest.endIndex
         let section = rest[..<end]
         let row = try #require(
             section.split(separator: "\n").first { $0.contains("`\(ReportRows.name(verdict))`") })
@@ -95,14 +93,12 @@ struct MarkdownReportTests {
             .behaviourChanged: ["count", "10", "1", "-90.0%", "±0.5"],
             .suspicious: ["ratio", "100", "10", "-90.0%", "+20%"],
             .improvement: ["count", "3", "1", "-66.7%", "±0.5"],
-            .changed: ["exponent", "1", "2", "+100.0%", "reported only"],
+            .changed: ["exponent", "1", "2", "+1", "reported only"],
             .unchanged: ["B", "64", "64", "+0.0%", "±32.1 B"],
         ]
         #expect(Array(cells.dropFirst()) == expected[verdict], "\(row)")
-        if verdict == .unchanged {
-            #expect(text.contains("\n<details>\n<summary>Unchanged (1)</summary>\n"))
-            #expect(section.contains("\n</details>\n"))
-        }
+        #expect(text.contains("\n<details>\n<summary>\(MarkdownReport.title(verdict)) (1)</summary>\n"))
+        #expect(section.hasSuffix("\n</details>"))
     }
 }
 
