@@ -36,7 +36,7 @@ subjects=$(grep -o 'SubjectCases([A-Za-z]*Subject\.self)' Sources/BenchmarkSuite
 # suite's closures call the shared FeatureDriver existential on purpose, so they are not generic.
 timed=$(awk '
     function flush() { if (builder != "" && builds) print builder (anonymous ? " !anonymous" : "") functions }
-    /^    (private )?static func [A-Za-z]+<S: ArchitectureSubject>/ {
+    /^    (@inlinable |@usableFromInline )*(private )?static func [A-Za-z]+<S: ArchitectureSubject>/ {
         flush(); builder = $0; sub(/^.*static func /, "", builder); sub(/<.*/, "", builder)
         functions = ""; builds = 0; anonymous = 0
         if (builder == "adapterCases") builder = ""

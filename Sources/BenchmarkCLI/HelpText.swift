@@ -6,7 +6,8 @@ extension Invocation {
     /// ``CommandOption/all``.
     public static func helpText(vocabulary: Vocabulary) -> String {
         """
-        OVERVIEW: Measure what seven app architectures cost for the same two features.
+        OVERVIEW: Measure what \(HelpText.count(vocabulary.architectures.count)) \
+        app architectures cost for the same two features.
 
         \(HelpText.usage)
 
@@ -41,6 +42,15 @@ extension Invocation {
 
 /// The generated parts of the help text.
 enum HelpText {
+    /// `count` in words up to twelve (the overview's "seven app architectures"), in digits above.
+    static func count(_ count: Int) -> String {
+        let words = [
+            "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+            "twelve",
+        ]
+        return words.indices.contains(count) ? words[count] : String(count)
+    }
+
     static let width = 100
     static let helpColumn = 26
 

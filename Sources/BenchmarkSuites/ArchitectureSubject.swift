@@ -10,7 +10,22 @@ import Foundation
 /// translation. The adapter path (``Domain/FeatureDriver``) is measured separately in the
 /// `dispatch-adapter` suite so its cost stays visible.
 ///
-/// A package of its own implements it to have its store measured: see `Examples/CustomStore`.
+/// A package of its own implements it to have its store measured: see `Examples/CustomStore` and
+/// `docs/adding-an-architecture.md`. A store driven by actions (`send(_:)`) conforms to
+/// ``StoreSubject`` instead, which derives everything but the makers, the action mappings and the
+/// observers: about ten short functions.
+///
+/// Isolation: the protocol, and so every requirement, is `@MainActor`; the suites call them from
+/// the main actor and never from another thread. The objects (`Counter`, `Transfer`, the apps) must
+/// be `Sendable` to cross into the suites' closures: a `@MainActor` class is. Observers
+/// (`onChange`) are `@MainActor` closures, called on the main actor. An effect of your store is
+/// started from the main actor and calls the features' services (`QuoteClient`, the bank's use
+/// cases), which are `Sendable`: keep the effect's work `@MainActor` (`@MainActor () async ->
+/// Action?`), or `@Sendable` capturing only `Sendable` values. A nonisolated, non-`Sendable`
+/// closure handed to a `Task` is the "sending … risks causing data races" error.
+///
+/// The case builders that call these requirements are `@inlinable`, so a timed loop is compiled for
+/// your concrete subject in your own package, without `-cross-module-optimization`.
 @MainActor
 public protocol ArchitectureSubject {
     /// The architecture's harness entry point, used by the adapter suite.
@@ -97,7 +112,7 @@ extension ArchitectureSubject {
     public static var observesSingleStoreCountersApart: Bool { Entry.observesSingleStoreCountersApart }
 
     /// The architecture's name in result rows.
-    static var name: ArchitectureName { ArchitectureName(id) }
+    @usableFromInline static var name: ArchitectureName { ArchitectureName(id) }
 }
 
 extension ArchitectureName {
@@ -109,7 +124,7 @@ extension ArchitectureName {
 
 extension LayoutName {
     /// The row name of a layout: its spelling, which is a valid name.
-    init(_ layout: Layout) {
+    @usableFromInline init(_ layout: Layout) {
         self.init(stringLiteral: layout.rawValue)
     }
 }

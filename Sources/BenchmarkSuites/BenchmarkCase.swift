@@ -4,9 +4,9 @@ import BenchmarkReport
 /// One row group of the results: a benchmark plus where it belongs in the CSV and which extra
 /// counts it reports.
 @MainActor
-struct BenchmarkCase {
+@usableFromInline struct BenchmarkCase {
     /// The unit time medians are reported in: one of the time units of ``Metric/Unit``.
-    enum TimeUnit {
+    @usableFromInline enum TimeUnit {
         case nanoseconds
         case microseconds
         /// Nanoseconds per whole sample, not per operation: what the harness itself costs.
@@ -47,8 +47,33 @@ struct BenchmarkCase {
     /// touch no architecture, and for the retention suite, which has no timed body.
     var postcondition: Postcondition?
 
+    /// The memberwise initializer, spelled out so that the `@inlinable` case builders (``Catalog``)
+    /// may call it.
+    @usableFromInline
+    init(
+        suite: Suite, architecture: ArchitectureName, feature: FeatureName, layout: LayoutName? = nil,
+        n: Int? = nil, timeUnit: TimeUnit = .nanoseconds, benchmark: Benchmark? = nil,
+        countsAllocations: Bool = true, countsTasks: Bool = false, allocationIterations: Int = 1_000,
+        allocationWarmUp: Int? = nil, extraCounts: ExtraCounts? = nil, postcondition: Postcondition? = nil
+    ) {
+        self.suite = suite
+        self.architecture = architecture
+        self.feature = feature
+        self.layout = layout
+        self.n = n
+        self.timeUnit = timeUnit
+        self.benchmark = benchmark
+        self.countsAllocations = countsAllocations
+        self.countsTasks = countsTasks
+        self.allocationIterations = allocationIterations
+        self.allocationWarmUp = allocationWarmUp
+        self.extraCounts = extraCounts
+        self.postcondition = postcondition
+    }
+
     /// Takes the extra counts of a case: per metric, its value (in the metric's ``Metric/unit``).
-    typealias ExtraCounts = @MainActor (_ size: RunSize) async -> [(metric: Metric, value: Double)]
+    @usableFromInline typealias ExtraCounts =
+        @MainActor (_ size: RunSize) async -> [(metric: Metric, value: Double)]
 
     func key(metric: Metric) -> ResultRow.Key {
         ResultRow.Key(group, metric: metric)

@@ -10,6 +10,7 @@ import Foundation
 /// Every timed body is a local function named `timed…`, the function the measured region calls:
 /// `scripts/check_specialisations.sh` finds that name, specialised for each subject, in the binary.
 @MainActor
+@usableFromInline
 enum Catalog {
     /// The full feature name of every case the suites build (a test checks this list against them),
     /// so that a filter can select one case.
@@ -17,17 +18,17 @@ enum Catalog {
         "counter/increment", "counter/loadQuote", "transfer/updateAmount", "transfer/selectFrom",
         "transfer/submitTransfer", "transfer/loadAccounts", "app/increment", "app/no-op",
     ]
-    static let layoutSizes = [1, 10, 100, 1_000, 10_000]
-    static let stateCopySizes = [10, 100, 1_000, 10_000]
-    static let quote = Quote(
+    @usableFromInline static let layoutSizes = [1, 10, 100, 1_000, 10_000]
+    @usableFromInline static let stateCopySizes = [10, 100, 1_000, 10_000]
+    @usableFromInline static let quote = Quote(
         content: "Premature optimization is the root of all evil.", author: "Donald Knuth")
 
-    static func dependencies(accounts: Int = 2, balance: Decimal = 1_000) -> Dependencies {
+    @usableFromInline static func dependencies(accounts: Int = 2, balance: Decimal = 1_000) -> Dependencies {
         dependencies(bank: InMemoryBank(accounts: .sample(count: accounts, balance: balance)))
     }
 
     /// The constant quote and both use cases talking to `bank`.
-    static func dependencies(bank: InMemoryBank) -> Dependencies {
+    @usableFromInline static func dependencies(bank: InMemoryBank) -> Dependencies {
         Dependencies(quoteClient: .constant(quote), bank: bank)
     }
 
@@ -86,7 +87,7 @@ enum Catalog {
 
     // MARK: - dispatch
 
-    static func dispatchCases<S: ArchitectureSubject>(_ subject: S.Type) -> [BenchmarkCase] {
+    @inlinable static func dispatchCases<S: ArchitectureSubject>(_ subject: S.Type) -> [BenchmarkCase] {
         let counter = S.makeCounter(quoteClient: .constant(quote))
         let accounts = [Account].sample(count: 10)
         let amounts: [Decimal] = [25, 50]
@@ -130,7 +131,7 @@ enum Catalog {
     /// The dispatch intents through the shared adapter. The transfer feature is the native suite's
     /// (10 accounts shown) behind the architecture's driver, so the two suites differ only by the
     /// adapter.
-    static func adapterCases<S: ArchitectureSubject>(_ subject: S.Type) -> [BenchmarkCase] {
+    @inlinable static func adapterCases<S: ArchitectureSubject>(_ subject: S.Type) -> [BenchmarkCase] {
         let counter = S.Entry.makeCounter(dependencies())
         let shown = [Account].sample(count: 10)
         let transfer = S.transferDriver(
@@ -173,7 +174,7 @@ enum Catalog {
 
     // MARK: - effects
 
-    static func effectCases<S: ArchitectureSubject>(_ subject: S.Type) -> [BenchmarkCase] {
+    @inlinable static func effectCases<S: ArchitectureSubject>(_ subject: S.Type) -> [BenchmarkCase] {
         let id = S.id.rawValue
         let counter = S.makeCounter(quoteClient: .constant(quote))
         let bankAccounts = [Account].sample(count: 10, balance: 1_000)
@@ -210,7 +211,7 @@ enum Catalog {
     /// does not grow from sample to sample), and the selection and amount before each submit happen
     /// outside the meter. Money goes back and forth between the two accounts, one unit at a time, so
     /// every submit succeeds. `samples` keeps the latest for the postcondition.
-    static func submitTransferBenchmark<S: ArchitectureSubject>(
+    @inlinable static func submitTransferBenchmark<S: ArchitectureSubject>(
         _ subject: S.Type, accounts: [Account], keptIn samples: LatestSample<SubmitSample<S>>
     ) -> Benchmark {
         func timedSubmit(_ transfer: inout S.Transfer) async {
@@ -226,7 +227,7 @@ enum Catalog {
 
     /// Selects the payer, the payee and an amount of 1 for submit number `index`: from
     /// `accounts[0]` to `accounts[1]` when `index` is even, back when it is odd.
-    private static func prepareSubmit<S: ArchitectureSubject>(
+    @inlinable static func prepareSubmit<S: ArchitectureSubject>(
         _ subject: S.Type, _ transfer: S.Transfer, _ accounts: [Account], _ index: Int
     ) {
         let forth = index & 1 == 0
@@ -236,7 +237,7 @@ enum Catalog {
     }
 
     /// A transfer feature showing `accounts`, over a new bank holding them; kept in `samples` too.
-    private static func freshTransfer<S: ArchitectureSubject>(
+    @inlinable static func freshTransfer<S: ArchitectureSubject>(
         _ subject: S.Type, accounts: [Account], keptIn samples: LatestSample<SubmitSample<S>>
     ) -> S.Transfer {
         let bank = InMemoryBank(accounts: accounts)
@@ -248,7 +249,7 @@ enum Catalog {
 
     /// One effect round trip: timed in µs, with its allocations and tasks counted over
     /// ``effectCountedOperations`` round trips.
-    static func effectCase(
+    @usableFromInline static func effectCase(
         _ architecture: ArchitectureName, _ feature: FeatureName, _ benchmark: Benchmark,
         _ postcondition: @escaping Postcondition
     ) -> BenchmarkCase {
@@ -266,11 +267,11 @@ enum Catalog {
 
     /// Round trips per counted window: enough that the noise of async counts (a fraction of an
     /// allocation per round trip) averages out, few enough to keep the pass under a second.
-    static let effectCountedOperations = 200
+    @usableFromInline static let effectCountedOperations = 200
 
     /// Layout operations per counted window: about 2,000 observer wake-ups' worth at small N, and
     /// at least ``layoutCountedOperationsFloor`` at large N, where one operation is slow.
-    static func layoutCountedOperations(n: Int) -> Int {
+    @usableFromInline static func layoutCountedOperations(n: Int) -> Int {
         max(layoutCountedOperationsFloor, 2_000 / n / 2 * 2)
     }
 
@@ -285,13 +286,13 @@ enum Catalog {
     /// more lengthens the allocation pass (docs/evidence/2026-11-25/measurement.md, "Counting: the
     /// layout warm-up"). Two, an even number, so that an intent alternating between two values is
     /// counted over both.
-    static let layoutWarmUpOperations = 2
+    @usableFromInline static let layoutWarmUpOperations = 2
 
     // MARK: - layout
 
     /// Every layout measured at every N: one store observed whole, the same store observed through
     /// the style's scoping tool, and one store per child.
-    static func layoutCases<S: ArchitectureSubject>(_ subject: S.Type, sizes: [Int] = layoutSizes)
+    @inlinable static func layoutCases<S: ArchitectureSubject>(_ subject: S.Type, sizes: [Int] = layoutSizes)
         -> [BenchmarkCase]
     {
         sizes.flatMap { n in
@@ -305,7 +306,7 @@ enum Catalog {
     /// counters, each observed by one observer: of the whole store, or, `scoped`, of its own counter.
     /// The no-op reads its tab through an optimiser barrier: a constant tab stored into the same
     /// field on every iteration is hoisted out of the loop, and nothing would be left to time.
-    static func singleStoreLayoutCases<S: ArchitectureSubject>(_ subject: S.Type, n: Int, scoped: Bool)
+    @inlinable static func singleStoreLayoutCases<S: ArchitectureSubject>(_: S.Type, n: Int, scoped: Bool)
         -> [BenchmarkCase]
     {
         let layout = scoped ? Layout.singleStoreScoped : .singleStore
@@ -347,7 +348,9 @@ enum Catalog {
 
     /// `app/increment` and `app/no-op` on a multi-store app of `n` counters, each counter's store
     /// observed by one observer.
-    static func multiStoreLayoutCases<S: ArchitectureSubject>(_ subject: S.Type, n: Int) -> [BenchmarkCase] {
+    @inlinable static func multiStoreLayoutCases<S: ArchitectureSubject>(_ subject: S.Type, n: Int)
+        -> [BenchmarkCase]
+    {
         let app = S.makeMultiStoreApp(counters: n, dependencies: dependencies())
         let wakes = LayoutWakes()
         for index in 0..<n {
@@ -378,7 +381,7 @@ enum Catalog {
         ]
     }
 
-    private static func layoutCase<S: ArchitectureSubject>(
+    @inlinable static func layoutCase<S: ArchitectureSubject>(
         _ subject: S.Type,
         _ feature: FeatureName,
         layout: Layout,
@@ -410,14 +413,18 @@ enum Catalog {
 
     /// Two actions on a transfer state holding N accounts: one that leaves the accounts alone
     /// (`updateAmount`) and one that changes them (a completed transfer moves two balances).
-    static func stateCopyCases<S: ArchitectureSubject>(_ subject: S.Type, sizes: [Int] = stateCopySizes)
+    @inlinable static func stateCopyCases<S: ArchitectureSubject>(
+        _ subject: S.Type, sizes: [Int] = stateCopySizes
+    )
         -> [BenchmarkCase]
     {
         sizes.flatMap { n in [amountStateCopyCase(S.self, n: n), submitStateCopyCase(S.self, n: n)] }
     }
 
     /// `transfer/updateAmount` on a transfer state holding `n` accounts: copy-on-write shares them.
-    static func amountStateCopyCase<S: ArchitectureSubject>(_ subject: S.Type, n: Int) -> BenchmarkCase {
+    @inlinable static func amountStateCopyCase<S: ArchitectureSubject>(_ subject: S.Type, n: Int)
+        -> BenchmarkCase
+    {
         let transfer = S.makeTransfer(
             TransferState(accounts: .sample(count: n)), dependencies: dependencies())
         let amounts: [Decimal] = [25, 50]
@@ -438,7 +445,9 @@ enum Catalog {
     /// it builds the new one copies whole, and an in-place style changes where they are. As in the
     /// effects suite, only the submit is timed (µs), and every sample starts from a fresh feature,
     /// bank and accounts array (so no other reference forces the first change to copy).
-    static func submitStateCopyCase<S: ArchitectureSubject>(_ subject: S.Type, n: Int) -> BenchmarkCase {
+    @inlinable static func submitStateCopyCase<S: ArchitectureSubject>(_ subject: S.Type, n: Int)
+        -> BenchmarkCase
+    {
         let accounts = [Account].sample(count: n, balance: 1_000)
         let samples = LatestSample<SubmitSample<S>>()
         func timedSubmit(_ transfer: inout S.Transfer) async {
@@ -461,7 +470,7 @@ enum Catalog {
 
     // MARK: - retention
 
-    static func retentionCases<S: ArchitectureSubject>(_ subject: S.Type) -> [BenchmarkCase] {
+    @inlinable static func retentionCases<S: ArchitectureSubject>(_ subject: S.Type) -> [BenchmarkCase] {
         let counter = S.makeCounter(quoteClient: .constant(quote))
         let transfer = S.makeTransfer(TransferState(), dependencies: dependencies(accounts: 10))
         return [
@@ -501,6 +510,8 @@ enum Catalog {
 
 /// Counts observer wake-ups in the layout suite.
 @MainActor
-final class WakeCounter {
-    var count = 0
+@usableFromInline final class WakeCounter {
+    @usableFromInline var count = 0
+
+    @usableFromInline init() {}
 }

@@ -4,7 +4,7 @@ import Foundation
 
 /// A benchmark case's check that its timed body does the work the case is named for: it runs the
 /// body for a few operations, untimed, and returns the problems it found (none: the body is right).
-typealias Postcondition = @MainActor () async -> [String]
+@usableFromInline typealias Postcondition = @MainActor () async -> [String]
 
 /// Builds the postcondition of every architecture case from the objects its benchmark times.
 ///
@@ -15,7 +15,7 @@ typealias Postcondition = @MainActor () async -> [String]
 /// builders are still only the measured ones. Each check reads state through the subject's
 /// read-only requirements.
 @MainActor
-enum Postconditions {
+@usableFromInline enum Postconditions {
     /// Operations per check: few, so a check is quick even at N = 10,000, and even, as in the
     /// counted passes. Bodies that alternate between two values are checked after an odd count too.
     static let operations = 4
@@ -76,7 +76,7 @@ enum Postconditions {
 
 extension Postconditions {
     /// `counter/increment` on a subject's counter.
-    static func increments<S: ArchitectureSubject>(
+    @usableFromInline static func increments<S: ArchitectureSubject>(
         _ subject: S.Type, _ counter: S.Counter, _ benchmark: Benchmark
     )
         -> Postcondition
@@ -85,7 +85,9 @@ extension Postconditions {
     }
 
     /// `counter/increment` through the adapter, read through the driver's snapshot.
-    static func increments(_ driver: any FeatureDriver<CounterIntent, CounterState>, _ benchmark: Benchmark)
+    @usableFromInline static func increments(
+        _ driver: any FeatureDriver<CounterIntent, CounterState>, _ benchmark: Benchmark
+    )
         -> Postcondition
     {
         increments(benchmark) { driver.snapshot }
@@ -103,7 +105,7 @@ extension Postconditions {
     }
 
     /// `counter/loadQuote`: the quote is applied, loading is over, and no effect is left in flight.
-    static func loadsQuote<S: ArchitectureSubject>(
+    @usableFromInline static func loadsQuote<S: ArchitectureSubject>(
         _ subject: S.Type, _ counter: S.Counter, _ benchmark: Benchmark
     )
         -> Postcondition
@@ -125,14 +127,14 @@ extension Postconditions {
 
 extension Postconditions {
     /// `transfer/updateAmount` on a subject's transfer feature.
-    static func setsAmount<S: ArchitectureSubject>(
+    @usableFromInline static func setsAmount<S: ArchitectureSubject>(
         _ subject: S.Type, _ transfer: S.Transfer, _ amounts: [Decimal], _ benchmark: Benchmark
     ) -> Postcondition {
         setsAmount(benchmark, amounts) { S.snapshot(transfer) }
     }
 
     /// `transfer/updateAmount` through the adapter, read through the driver's snapshot.
-    static func setsAmount(
+    @usableFromInline static func setsAmount(
         _ driver: any FeatureDriver<TransferIntent, TransferState>, _ amounts: [Decimal],
         _ benchmark: Benchmark
     ) -> Postcondition {
@@ -147,14 +149,14 @@ extension Postconditions {
     }
 
     /// `transfer/selectFrom` on a subject's transfer feature.
-    static func selectsFrom<S: ArchitectureSubject>(
+    @usableFromInline static func selectsFrom<S: ArchitectureSubject>(
         _ subject: S.Type, _ transfer: S.Transfer, _ accounts: [Account], _ benchmark: Benchmark
     ) -> Postcondition {
         selectsFrom(benchmark, accounts) { S.snapshot(transfer) }
     }
 
     /// `transfer/selectFrom` through the adapter, read through the driver's snapshot.
-    static func selectsFrom(
+    @usableFromInline static func selectsFrom(
         _ driver: any FeatureDriver<TransferIntent, TransferState>, _ accounts: [Account],
         _ benchmark: Benchmark
     ) -> Postcondition {
@@ -187,7 +189,7 @@ extension Postconditions {
 
     /// `transfer/loadAccounts`: the bank's `accounts` are shown, loading is over, and no effect is
     /// left in flight.
-    static func loadsAccounts<S: ArchitectureSubject>(
+    @usableFromInline static func loadsAccounts<S: ArchitectureSubject>(
         _ subject: S.Type, _ transfer: S.Transfer, _ accounts: [Account], _ benchmark: Benchmark
     ) -> Postcondition {
         all(
@@ -208,12 +210,14 @@ extension Postconditions {
 /// What the latest sample of a benchmark built in its `setUp`, kept so that a postcondition can
 /// inspect it after an untimed run. Written outside the measured part of the sample.
 @MainActor
-final class LatestSample<Value> {
-    var value: Value?
+@usableFromInline final class LatestSample<Value> {
+    @usableFromInline var value: Value?
+
+    @usableFromInline init() {}
 }
 
 /// One `transfer/submitTransfer` sample's feature and the bank behind it.
-typealias SubmitSample<S: ArchitectureSubject> = (transfer: S.Transfer, bank: InMemoryBank)
+@usableFromInline typealias SubmitSample<S: ArchitectureSubject> = (transfer: S.Transfer, bank: InMemoryBank)
 
 extension Postconditions {
     /// `transfer/submitTransfer` on a fresh feature and bank holding `accounts`, whose prepared
@@ -221,7 +225,7 @@ extension Postconditions {
     /// moved money, so the ledger holds exactly one transaction per operation, the balances moved by
     /// them, and the feature shows the last one with its form cleared and no effect in flight. An odd
     /// number of operations, so the balances end moved.
-    static func submits<S: ArchitectureSubject>(
+    @usableFromInline static func submits<S: ArchitectureSubject>(
         _ subject: S.Type,
         _ samples: LatestSample<SubmitSample<S>>,
         accounts: [Account],
@@ -266,16 +270,18 @@ extension Postconditions {
 /// benchmark increments and for all the others. Each observer's callback increments one counter,
 /// the same work whichever it is.
 @MainActor
-final class LayoutWakes {
-    let incremented = WakeCounter()
-    let others = WakeCounter()
+@usableFromInline final class LayoutWakes {
+    @usableFromInline let incremented = WakeCounter()
+    @usableFromInline let others = WakeCounter()
 
-    var total: Int { incremented.count + others.count }
+    @usableFromInline var total: Int { incremented.count + others.count }
 
-    func reset() {
+    @usableFromInline func reset() {
         incremented.count = 0
         others.count = 0
     }
+
+    @usableFromInline init() {}
 }
 
 extension Postconditions {
@@ -289,7 +295,7 @@ extension Postconditions {
     /// `app/increment` on a single-store app of `n` counters: see ``increments(_:_:_:perOperation:read:)``.
     /// Every observer wakes, or, `scoped` or in a store that observes its counters apart, only the
     /// incremented counter's.
-    static func incrementsSingleStore<S: ArchitectureSubject>(
+    @usableFromInline static func incrementsSingleStore<S: ArchitectureSubject>(
         _ subject: S.Type, _ app: S.SingleStoreApp, n: Int, scoped: Bool, _ wakes: LayoutWakes,
         _ benchmark: Benchmark
     ) -> Postcondition {
@@ -298,7 +304,7 @@ extension Postconditions {
     }
 
     /// `app/increment` on a multi-store app: see ``increments(_:_:_:perOperation:read:)``.
-    static func incrementsMultiStore<S: ArchitectureSubject>(
+    @usableFromInline static func incrementsMultiStore<S: ArchitectureSubject>(
         _ subject: S.Type, _ app: S.MultiStoreApp, n: Int, _ wakes: LayoutWakes, _ benchmark: Benchmark
     ) -> Postcondition {
         increments(benchmark, wakes, perOperation: 1) { S.counterSnapshot(app, at: n / 2) }
@@ -329,7 +335,7 @@ extension Postconditions {
 
 extension Postconditions {
     /// `app/no-op` on a single-store app of `n` counters: see ``changesNothing(_:_:mayWakeAll:read:)``.
-    static func changesNothing<S: ArchitectureSubject>(
+    @usableFromInline static func changesNothing<S: ArchitectureSubject>(
         _ subject: S.Type, _ app: S.SingleStoreApp, n: Int, _ wakes: LayoutWakes, mayWakeAll: Bool,
         _ benchmark: Benchmark
     ) -> Postcondition {
@@ -339,7 +345,7 @@ extension Postconditions {
     }
 
     /// `app/no-op` on a multi-store app: no counter's store is touched, so no observer wakes.
-    static func changesNothing<S: ArchitectureSubject>(
+    @usableFromInline static func changesNothing<S: ArchitectureSubject>(
         _ subject: S.Type, _ app: S.MultiStoreApp, n: Int, _ wakes: LayoutWakes, _ benchmark: Benchmark
     ) -> Postcondition {
         changesNothing(benchmark, wakes, mayWake: 0) {

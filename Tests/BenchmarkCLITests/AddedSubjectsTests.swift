@@ -18,4 +18,13 @@ struct AddedSubjectsTests {
         #expect(captured.data.isEmpty)
         #expect(SuiteRunner.architectureNames.count == 7)
     }
+
+    @Test("bench --help counts the architectures present, an added one included")
+    func helpCountsArchitectures() {
+        let builtIn = BenchCommand.vocabulary
+        #expect(Invocation.helpText(vocabulary: builtIn).hasPrefix("OVERVIEW: Measure what seven app"))
+        var withOneMore = builtIn
+        withOneMore.architectures.append("tiny-store")
+        #expect(Invocation.helpText(vocabulary: withOneMore).hasPrefix("OVERVIEW: Measure what eight app"))
+    }
 }

@@ -43,17 +43,19 @@ public struct DuplicateSubject: Error, CustomStringConvertible {
 /// the optimiser instantiates it, and with it every `Catalog` builder and the measured closures
 /// inside them, once per architecture: a timed loop calls the architecture's own methods directly,
 /// as an app would, instead of through protocol witnesses. `.ci/run` checks the release binary for
-/// these instantiations (`scripts/check_specialisations.sh`).
+/// these instantiations (`scripts/check_specialisations.sh`). The initializer and the builders are
+/// `@inlinable`, so a package that adds its own subject (`Examples/CustomStore`) gets them compiled
+/// for its type in its own module, without `-cross-module-optimization`.
 @MainActor
 public struct SubjectCases {
-    let id: ArchitectureID
-    let cases: [Suite: () -> [BenchmarkCase]]
+    @usableFromInline let id: ArchitectureID
+    @usableFromInline let cases: [Suite: () -> [BenchmarkCase]]
     /// The cases of one size of the sized suites (`layout`, `state-copy`), so a run builds the
     /// objects of one size at a time (``SuiteRunner`` explains why).
-    let casesOfSize: [Suite: (Int) -> [BenchmarkCase]]
+    @usableFromInline let casesOfSize: [Suite: (Int) -> [BenchmarkCase]]
 
     /// The cases of `subject`, for ``Subjects/add(_:)`` or this package's own list.
-    public init<S: ArchitectureSubject>(_ subject: S.Type) {
+    @inlinable public init<S: ArchitectureSubject>(_ subject: S.Type) {
         id = S.id
         cases = [
             .dispatch: { Catalog.dispatchCases(S.self) },

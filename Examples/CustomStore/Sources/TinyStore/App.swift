@@ -40,7 +40,8 @@ public final class AppRoot {
         transfer = Store(TransferState(), reduce: transferReducer(dependencies))
     }
 
-    public var snapshot: AppSnapshot {
+    /// The app's state, gathered from its stores.
+    public var state: AppSnapshot {
         AppSnapshot(selectedTab: selectedTab, counters: counters.map(\.state), transfer: transfer.state)
     }
 
