@@ -13,22 +13,26 @@
 # Usage: scripts/check_specialisations.sh [path/to/bench]   (default .build/release/bench)
 #        scripts/check_specialisations.sh --symbols FILE    demangled `nm` lines from FILE (- for stdin)
 #        scripts/check_specialisations.sh --list            the expected symbols: subject builder function
+#        scripts/check_specialisations.sh --subject NAME BINARY   a package's own bench (Examples/CustomStore's
+#                                                            tiny-bench) holds them for its subject NAME,
+#                                                            compiled in its own module from the @inlinable builders
 # --catalog FILE reads another Catalog.swift (for the tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "check_specialisations: $1" >&2; exit 2; }
-binary=".build/release/bench" symbols_file="" list=false catalog="Sources/BenchmarkSuites/Catalog.swift"
+binary=".build/release/bench" symbols_file="" list=false catalog="Sources/BenchmarkSuites/Catalog.swift" subject=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --symbols) [ $# -ge 2 ] || fail "--symbols needs a file (- for stdin)"; symbols_file="$2"; shift 2 ;;
         --catalog) [ $# -ge 2 ] || fail "--catalog needs a file"; catalog="$2"; shift 2 ;;
         --list) list=true; shift ;;
+        --subject) [ $# -ge 2 ] || fail "--subject needs a type name"; subject="$2"; shift 2 ;;
         -*) fail "unknown option $1" ;;
         *) binary="$1"; shift ;;
     esac
 done
 [ -f "$catalog" ] || fail "no Catalog source at $catalog"
-subjects=$(grep -o 'SubjectCases([A-Za-z]*Subject\.self)' Sources/BenchmarkSuites/Subjects/Subjects.swift | sed 's/SubjectCases(\(.*\)\.self)/\1/')
+subjects=${subject:-$(grep -o 'SubjectCases([A-Za-z]*Subject\.self)' Sources/BenchmarkSuites/Subjects/Subjects.swift | sed 's/SubjectCases(\(.*\)\.self)/\1/')}
 [ -n "$subjects" ] || fail "no subjects found in Subjects.swift"
 
 # One line per generic builder that builds a Benchmark: "builder timedA timedB ...", or
@@ -81,8 +85,8 @@ else
     source="$binary"
 fi
 # "subject builder function" of every timed body the symbols hold specialised for a subject.
-found=$(grep -oE 'specialization <BenchmarkSuites\.[A-Za-z]+> of timed[A-Za-z]* #[0-9]+ .* in static BenchmarkSuites\.Catalog\.[A-Za-z]+<' <<<"$symbols" |
-    sed -E 's/^specialization <BenchmarkSuites\.([A-Za-z]+)> of (timed[A-Za-z]*) #.* in static BenchmarkSuites\.Catalog\.([A-Za-z]+)<$/\1 \3 \2/' |
+found=$(grep -oE 'specialization <[A-Za-z_]+\.[A-Za-z]+> of timed[A-Za-z]* #[0-9]+ .* in static BenchmarkSuites\.Catalog\.[A-Za-z]+<' <<<"$symbols" |
+    sed -E 's/^specialization <[A-Za-z_]+\.([A-Za-z]+)> of (timed[A-Za-z]*) #.* in static BenchmarkSuites\.Catalog\.([A-Za-z]+)<$/\1 \3 \2/' |
     sort -u || true)
 missing=$(grep -vxF -f <(echo "${found:-none}") <<<"$expected" || true)
 checked=$(wc -l <<<"$expected")
