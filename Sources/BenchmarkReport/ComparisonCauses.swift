@@ -3,10 +3,10 @@ import Foundation
 /// The gate's findings grouped by cause: one line for all the rows one change of code moved the
 /// same way, such as one more allocation per action in every case of one architecture.
 ///
-/// A cause is a verdict (failing, or an improvement), an architecture, and the same moves of the
-/// same metrics in every case it covers: counts (allocations, retains, releases, tasks, observers
-/// woken) by the same whole number per operation; bytes, instructions and times in the same
-/// direction, their amounts given as a range. Informational figures and unchanged rows have none.
+/// A cause is a verdict (failing, or an improvement), an architecture, and the same move in every
+/// case it covers: the same whole number of allocations more or fewer per operation, or, where
+/// allocations did not move, the same metrics moved the same way. Each metric's move is given as a
+/// range over the cause's rows. Informational figures and unchanged rows have none.
 public struct ChangeCause: Sendable, Equatable {
     public var verdict: Comparison.Verdict
     public var architecture: ArchitectureName
@@ -46,9 +46,10 @@ public struct ChangeCause: Sendable, Equatable {
         let deltas = changes.map { $0.current - $0.baseline }
         switch metric.kind {
         case .count, .behaviour:
-            let delta = Int((deltas.first ?? 0).rounded())
+            let whole = deltas.map { $0.rounded() }
             let name = countNames[metric] ?? (metric.rawValue, metric.rawValue)
-            return signed(Double(delta)) + " " + (abs(delta) == 1 ? name.singular : name.plural)
+            let one = whole.allSatisfy { abs($0) == 1 }
+            return range(whole, signed) + " " + (one ? name.singular : name.plural)
         case .bytes, .retention:
             let unit = metric == .retainedBytes ? " B retained" : " B"
             return range(deltas, signed) + unit
@@ -121,8 +122,10 @@ private struct CaseVerdict: Hashable {
     var verdict: Comparison.Verdict
 }
 
-/// What makes two cases' moves one cause: the verdict, the architecture, and per moved metric its
-/// whole-number change (counts) or its direction (the others).
+/// What makes two cases' moves one cause: the verdict, the architecture, and the whole-number change
+/// of their allocations when they moved (the commonest cause: one more allocation per operation
+/// moves retains, releases and bytes too, by amounts that differ between cases), else the metrics
+/// that moved and their directions.
 private struct CauseSignature: Hashable {
     var verdict: Comparison.Verdict
     var architecture: ArchitectureName
@@ -131,6 +134,10 @@ private struct CauseSignature: Hashable {
     init(_ caseVerdict: CaseVerdict, _ changes: [Comparison.Change]) {
         verdict = caseVerdict.verdict
         architecture = caseVerdict.group.architecture
+        if let mallocs = changes.first(where: { $0.key.metric == .mallocs }) {
+            moves = ["mallocs \(Int((mallocs.current - mallocs.baseline).rounded()))"]
+            return
+        }
         moves = changes.sorted { $0.key < $1.key }.map { change in
             let delta = change.current - change.baseline
             let amount =
