@@ -15,11 +15,14 @@ public struct ChangeCause: Sendable, Equatable {
     /// Every row it covers.
     public var changes: [Comparison.Change]
 
-    /// `+1 malloc, +1 retain and +48..72 B per operation`.
+    /// `+1 malloc, +1 retain (in 2 cases) and +48..72 B per operation`: a metric that moved in fewer
+    /// cases than the cause covers says in how many.
     public var moves: String {
         let metrics = Metric.allCases.filter { metric in changes.contains { $0.key.metric == metric } }
         let parts = metrics.map { metric in
-            Self.move(of: metric, changes.filter { $0.key.metric == metric })
+            let rows = changes.filter { $0.key.metric == metric }
+            let move = Self.move(of: metric, rows)
+            return rows.count < cases.count ? "\(move) (in \(rows.count) cases)" : move
         }
         let joined =
             parts.count > 1
