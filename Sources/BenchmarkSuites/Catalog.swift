@@ -313,11 +313,11 @@ enum Catalog {
         let app = S.makeSingleStoreApp(counters: n, dependencies: dependencies())
         let wakes = LayoutWakes()
         for index in 0..<n {
-            let counter = index == n / 2 ? wakes.incremented : wakes.others
+            let observer = wakes.observer(of: index, incremented: n / 2)
             if scoped {
-                S.observeScopedCounter(app, at: index) { counter.count += 1 }
+                S.observeScopedCounter(app, at: index, onChange: observer)
             } else {
-                S.observeCounter(app, at: index) { counter.count += 1 }
+                S.observeCounter(app, at: index, onChange: observer)
             }
         }
         let name = "\(S.id.rawValue) \(layout.rawValue) n=\(n)"
@@ -354,8 +354,7 @@ enum Catalog {
         let app = S.makeMultiStoreApp(counters: n, dependencies: dependencies())
         let wakes = LayoutWakes()
         for index in 0..<n {
-            let counter = index == n / 2 ? wakes.incremented : wakes.others
-            S.observeCounter(app, at: index) { counter.count += 1 }
+            S.observeCounter(app, at: index, onChange: wakes.observer(of: index, incremented: n / 2))
         }
         let name = "\(S.id.rawValue) \(Layout.multiStore.rawValue) n=\(n)"
         func timedIncrement(_ iterations: Int) {
@@ -510,8 +509,6 @@ enum Catalog {
 
 /// Counts observer wake-ups in the layout suite.
 @MainActor
-@usableFromInline final class WakeCounter {
-    @usableFromInline var count = 0
-
-    @usableFromInline init() {}
+final class WakeCounter {
+    var count = 0
 }
