@@ -47,6 +47,7 @@ public struct RunPlan {
     /// retains through the runtime's entry points and runs as `bench`; else all here (a test
     /// process, or a platform without the counters).
     func measuredRows() async throws(RunFailure) -> [ResultRow] {
+        if let line = CounterAvailability.unavailableLine(await CounterAvailability.checks()) { progress(line) }
         var runner = runner()
         guard let program, Self.timesInChildren(program) else { return try await runner.run() }
         runner.passes = .counts
