@@ -1,3 +1,4 @@
+import BenchmarkEngine
 import BenchmarkReport
 import BenchmarkRun
 import BenchmarkSuites
@@ -112,6 +113,10 @@ public enum BenchCommand {
     ) async throws(BenchError) {
         if options.instructions, let problem = InstructionPass.missingTool(environment: environment) {
             throw .unusableInput(problem)
+        }
+        if options.instructions, !InstructionCounter.isBuiltIn {
+            throw .unusableInput(
+                "--instructions: \(CounterChecks.instructions(perOperation: nil).problem ?? "no instruction counter")")
         }
         let destination = try options.output.map(openDestination)
         if let problem = DeterministicHashing.ensureEnabled(arguments: arguments) {

@@ -34,6 +34,7 @@ extension BenchCommand {
     /// The instruction counter's check: the known loop counted by the instruction pass, under
     /// callgrind; unavailable without Valgrind.
     static func instructionCheck(environment: [String: String]) async -> CounterCheck {
+        guard InstructionCounter.isBuiltIn else { return CounterChecks.instructions(perOperation: nil) }
         if let missing = InstructionPass.missingTool(environment: environment) {
             var check = CounterChecks.instructions(perOperation: nil)
             check.problem = missing
@@ -87,7 +88,7 @@ extension BenchCommand {
 
 extension BenchCommand {
     /// The baseline rows `compare` can judge against `current`, and the counts it cannot: those of
-    /// a counter the current run (described by `metadata`) did not have (``UncomparedCounts``).
+    /// the counters the current run's `metadata` names unavailable (``UncomparedCounts``).
     static func comparable(_ baseline: [ResultRow], current: [ResultRow], _ metadata: RunMetadata)
         -> (baseline: [ResultRow], uncompared: UncomparedCounts)
     {
@@ -96,8 +97,7 @@ extension BenchCommand {
             for metric in MetricCounter(rawValue: name)?.metrics ?? [] { reasons[metric] = "\(name) \(reason)" }
         }
         let uncompared = UncomparedCounts(
-            baseline: baseline, current: current, counted: Set(MetricCounter.allCases.flatMap(\.metrics)),
-            reasons: reasons)
+            baseline: baseline, current: current, counted: Set(reasons.keys), reasons: reasons)
         return (uncompared.remaining(of: baseline), uncompared)
     }
 }

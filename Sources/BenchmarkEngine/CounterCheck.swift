@@ -54,9 +54,12 @@ public enum MetricCounter: String, CaseIterable, Sendable, Codable, Comparable {
         }
     }
 
+    /// True in a build made with `-Xcc -DBENCH_NO_COUNTERS`: every counter is a stub.
+    public static var areCompiledOut: Bool { cac_built_without_counters() }
+
     /// Why this build cannot count with this counter at all.
     var missingReason: String {
-        if cac_built_without_counters() { return "this build has no counters (-Xcc -DBENCH_NO_COUNTERS)" }
+        if Self.areCompiledOut { return "this build has no counters (-Xcc -DBENCH_NO_COUNTERS)" }
         return switch self {
         case .allocations: "no malloc interposer on this platform (Linux with glibc only)"
         case .retains, .tasks:

@@ -8,8 +8,9 @@ public struct UncomparedCounts: Equatable, Sendable {
     /// Why each metric's rows are missing, where the current run's metadata says.
     public var reasons: [Metric: String]
 
-    /// The baseline rows of `counted` metrics for cases `current` measured, where `current` has no
-    /// row at all of that metric; `reasons` maps a metric to why (from the current run's metadata).
+    /// The baseline rows of `counted` metrics (those of the counters the current run's metadata
+    /// names unavailable) for cases `current` measured, where `current` has no row at all of that
+    /// metric; `reasons` maps a metric to why.
     public init(baseline: [ResultRow], current: [ResultRow], counted: Set<Metric>, reasons: [Metric: String]) {
         let measuredGroups = Set(current.map(\.key.group))
         let currentMetrics = Set(current.map(\.key.metric))
