@@ -239,7 +239,7 @@ struct SuiteRunnerTests {
 
     @Test(
         "allocation counts of synchronous dispatch are identical across two runs",
-        .enabled(if: AllocationCounter.isAvailable))
+        .enabled(if: AllocationCounter.isAvailable, "needs the malloc interposer (Linux with glibc)"))
     func allocationCountsRepeat() async throws {
         let first = try await Self.run([.dispatch]).filter { $0.key.metric != .time }
         let second = try await Self.run([.dispatch]).filter { $0.key.metric != .time }
@@ -249,7 +249,7 @@ struct SuiteRunnerTests {
 
     @Test(
         "a synchronous case is counted as many times as its run size says: twice in full, once quick",
-        .enabled(if: AllocationCounter.isAvailable),
+        .enabled(if: AllocationCounter.isAvailable, "needs the malloc interposer (Linux with glibc)"),
         arguments: [RunSize.full.synchronousCountRepetitions, RunSize.quick.synchronousCountRepetitions])
     func synchronousCountRepetitions(_ repetitions: Int) async throws {
         var size = RunSize.smoke
@@ -272,6 +272,17 @@ struct SuiteRunnerTests {
                 suites: [.dispatch], architectures: [ArchitectureName(Subjects.all[0].id)]))
         runner.passes = passes
         return runner
+    }
+
+    @Test(
+        "without counters a run writes times and observers woken, and no count at all",
+        .enabled(if: !AllocationCounter.isAvailable, "only where counting is unavailable"))
+    func noCountsWithoutCounters() async throws {
+        var runner = layoutRunner()
+        runner.passes = .all
+        let metrics = Set(try await runner.run().map(\.key.metric))
+        #expect(metrics.isSubset(of: [.time, .cpuTime, .observersWoken]), "\(metrics)")
+        #expect(metrics.isSuperset(of: [.time, .observersWoken]))
     }
 
     @Test("counting alone gives no time rows; timing with those counts gives every row in order")
