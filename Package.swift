@@ -20,7 +20,10 @@ let architectures = [
 /// uses (it has not been built on macOS): `Task.immediate` needs macOS 26. It starts the async
 /// intents of the `observable-viewmodel` and `store-subclass` drivers (`Domain`'s `RunningIntents`)
 /// and is used in the store-subclass tests. Without it, Synchronization's `Mutex` and `Atomic`
-/// would set macOS 15, and Observation macOS 14.
+/// would set macOS 15, and Observation macOS 14. The lowest Swift is the tools version above, 6.2:
+/// `nonisolated(nonsending)`, `@concurrent` and `isolated deinit` need its compiler; the runtime
+/// entry point an `isolated deinit` calls is available from the Swift 6.1 runtime, which macOS 26
+/// has. On macOS every counter is unavailable (docs/platforms.md).
 let lowestMacOS: SupportedPlatform = .macOS(.v26)
 
 let package = Package(

@@ -1,3 +1,4 @@
+import BenchmarkEngine
 import BenchmarkReport
 import BenchmarkRun
 import BenchmarkSuites
@@ -33,6 +34,12 @@ public enum BenchCommand {
         _ arguments: [String], adding subjects: [SubjectCases] = [], output: Output = .standard,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) async -> Int32 {
+        do throws(BenchError) {
+            try breakCounters(environment: environment)
+        } catch {
+            output.error(error.description)
+            return error.status.rawValue
+        }
         do {
             try Subjects.add(subjects)
         } catch {
@@ -64,6 +71,8 @@ public enum BenchCommand {
             output.data(listing(filter))
         case .compare(let options):
             return try compare(options, output: output).rawValue
+        case .doctor:
+            return await doctor(output: output, environment: environment).rawValue
         case .run(let options) where configuration == .debug && !options.allowDebug:
             return try ReleaseRerun.run(arguments, environment: environment, output: output)
         case .updateBaseline where configuration == .debug:
@@ -105,18 +114,26 @@ public enum BenchCommand {
         if options.instructions, let problem = InstructionPass.missingTool(environment: environment) {
             throw .unusableInput(problem)
         }
+        if options.instructions, !InstructionCounter.isBuiltIn {
+            throw .unusableInput(
+                "--instructions: \(CounterChecks.instructions(perOperation: nil).problem ?? "no instruction counter")")
+        }
         let destination = try options.output.map(openDestination)
         if let problem = DeterministicHashing.ensureEnabled(arguments: arguments) {
             throw .unusableInput(problem)
         }
         let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
         let plan = plan(options, seed: seed, output: output, environment: environment)
-        let rows = try await measure(options, plan)
+        var rows = try await measure(options, plan)
+        if options.instructions {
+            rows = await checkedInstructionRows(rows, environment: environment, output: output)
+        }
         try check(rows, releaseOnly: releaseOnly)
         var metadata = RunMetadata.current(configuration: configuration, options: arguments)
         metadata.seed = seed
         metadata.roundTrips = plan.roundTripPlacement
         metadata.timingProcesses = options.instructions ? nil : plan.timingProcesses
+        metadata.unavailableCounters = await unavailableCounters(instructions: options.instructions)
         let text = try render(rows, options.format, metadata: metadata)
         guard let destination else { return output.data(text) }
         do {
@@ -244,10 +261,11 @@ public enum BenchCommand {
 
     static func compare(_ options: Invocation.CompareOptions, output: Output) throws(BenchError) -> ExitStatus
     {
-        let baseline = try readRows(options.baseline)
         let current = try readRows(options.current)
         let before = try readMetadata(forCSV: options.baseline)
         let after = try readMetadata(forCSV: options.current)
+        let (baseline, uncompared) = comparable(try readRows(options.baseline), current: current, after)
+        uncompared.lines.forEach(output.progress)
         if let problem = machineProblem(options, before, after) { throw .unusableInput(problem) }
         if let problem = referenceProblem(options, baseline: baseline, current: current) {
             throw .unusableInput(problem)
@@ -274,7 +292,7 @@ public enum BenchCommand {
         if let note = disturbedNote(comparison, current: current, path: options.current) {
             output.progress(note)
         }
-        return comparison.hasRegression ? .failure : .success
+        return comparison.hasRegression || !uncompared.isEmpty ? .failure : .success
     }
 
     /// The rows of `--rerun`, or nil without one. The rerun must have been measured as CURRENT was

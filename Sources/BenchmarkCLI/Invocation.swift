@@ -12,6 +12,8 @@ public enum Invocation: Equatable, Sendable {
     case list(CaseSelector)
     /// Compare two result files: the regression gate.
     case compare(CompareOptions)
+    /// Check every counter on known work and print the results (docs/platforms.md).
+    case doctor
     /// Refresh the gate's baseline: a best-of-N release run written to ``baselinePath`` (or
     /// `--output`) with its metadata.
     case updateBaseline(RunOptions)

@@ -7,6 +7,7 @@ enum Command: String, CaseIterable, Sendable {
     case run
     case list
     case compare
+    case doctor
     case updateBaseline = "baseline update"
 
     /// The values `--format` takes for this command, the default first.
@@ -14,7 +15,7 @@ enum Command: String, CaseIterable, Sendable {
         switch self {
         case .run: Invocation.OutputFormat.allCases.map(\.rawValue)
         case .compare: Invocation.ReportFormat.allCases.map(\.rawValue)
-        case .list, .updateBaseline: []
+        case .list, .doctor, .updateBaseline: []
         }
     }
 }

@@ -35,7 +35,8 @@ extension Invocation {
         }
         guard let command = Command(rawValue: word) else {
             throw .usage(
-                "unknown command '\(word)'; commands are run (the default), list, compare, baseline update and help"
+                "unknown command '\(word)'; commands are run (the default), list, compare, doctor, baseline update "
+                    + "and help"
             )
         }
         return command
@@ -68,6 +69,8 @@ extension Invocation {
             return .run(try checked(options.run))
         case .list:
             return .list(options.run.filter)
+        case .doctor:
+            return .doctor
         case .compare:
             return .compare(try checked(options.compare, paths: positional))
         case .updateBaseline:

@@ -20,6 +20,9 @@ public struct RunMetadata: Codable, Equatable, Sendable {
     /// How many processes shared every timing group's rounds (`--timing-processes`); nil in files
     /// written before the rounds were shared (one process) and in instruction counts.
     public var timingProcesses: Int?
+    /// The counters the run could not report, each with the reason (not built in, or failed its
+    /// self-check: docs/platforms.md); nil when every counter passed, and in older files.
+    public var unavailableCounters: [String: String]?
 
     /// Where the threads of a run's effect round trips ran while they were timed.
     public enum RoundTripPlacement: String, Codable, Sendable {

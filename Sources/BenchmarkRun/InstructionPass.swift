@@ -186,7 +186,8 @@ public enum InstructionPass {
             valgrindArguments(layout: job.addressLayout) + [
                 "--callgrind-out-file=\(job.dumpPrefix)", "./bench", childCommand, job.label.text,
             ],
-            what: "valgrind counting \(job.label.group)", environment: childEnvironment, directory: directory)
+            what: "valgrind counting \(job.label.group)", environment: passingBreaks(childEnvironment),
+            directory: directory)
         let dumps = try readDumps(in: directory, prefix: "\(job.dumpPrefix).", removing: true)
         let single = dumps.first { $0.label == job.label.text + "|1" }
         let double = dumps.first { $0.label == job.label.text + "|2" }

@@ -43,10 +43,10 @@ public struct RunPlan {
         return DerivedRows.adding(to: measured)
     }
 
-    /// The measured rows of one run: counted here and timed in children where this process counts
-    /// retains through the runtime's entry points and runs as `bench`; else all here (a test
-    /// process, or a platform without the counters).
+    /// The measured rows of one run: counted here and timed in children where this process runs as
+    /// `bench`; else all here (a test process).
     func measuredRows() async throws(RunFailure) -> [ResultRow] {
+        if let line = CounterAvailability.unavailableLine(await CounterAvailability.checks()) { progress(line) }
         var runner = runner()
         guard let program, Self.timesInChildren(program) else { return try await runner.run() }
         runner.passes = .counts
@@ -81,11 +81,13 @@ public struct RunPlan {
         return request.size.timingProcesses
     }
 
-    /// Whether a process running `program` times in child processes: when it counts retains
-    /// through the runtime's entry points and is the `bench` program (not, say, the test runner,
-    /// which has no child mode).
+    /// Whether a process running `program` times in child processes: when it is the `bench` program
+    /// (not, say, the test runner, which has no child mode). Where the retain counters are missing
+    /// (a Mac, the build without counters) the children are not needed to keep them out of the
+    /// times, but they still give each heavy case a process of its own, so such a run times heavy
+    /// cases as a Linux run does (docs/platforms.md).
     static func timesInChildren(_ program: String) -> Bool {
-        AllocationCounter.isCountingRetains && isBench(program)
+        isBench(program)
     }
 
     /// Whether `path` is the `bench` program.

@@ -224,12 +224,13 @@ public struct SuiteRunner {
             let groups = Set(cases.map(\.group))
             counts = given.filter { groups.contains($0.key.group) }
         } else {
-            counts =
+            counts = CounterAvailability.keepingRowsOfPassed(
                 await countAllocations(measured.filter(\.countsAllocations))
-                + extraCounts(of: cases, in: suite)
+                    + extraCounts(of: cases, in: suite),
+                checks: await CounterAvailability.checks())
         }
         guard passes.includesTiming else { return counts }
-        let heavy = ResultRow.heavyCases(in: counts)
+        let heavy = HeavyCases.among(measured.map(\.group), counts: counts)
         return try await time(suite, measured, heavy: heavy, calmest: &calmest) + counts
     }
 
@@ -507,12 +508,7 @@ public struct SuiteRunner {
     // MARK: - Counting
 
     private func countAllocations(_ cases: [BenchmarkCase]) async -> [ResultRow] {
-        guard AllocationCounter.isAvailable else {
-            if !cases.isEmpty {
-                progress("  allocation counts are unavailable on this platform: no mallocs/bytes rows")
-            }
-            return []
-        }
+        guard AllocationCounter.isAvailable else { return [] }
         if !cases.isEmpty { progress("  counting allocations") }
         var rows: [ResultRow] = []
         for benchmarkCase in cases {

@@ -8,7 +8,7 @@
 
 #include "CAllocationCounter.h"
 
-#if defined(__linux__) && defined(__GLIBC__)
+#if defined(__linux__) && defined(__GLIBC__) && !defined(BENCH_NO_COUNTERS)
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -58,6 +58,14 @@ typedef struct {
 
 static _Thread_local thread_counters this_thread __attribute__((tls_model("initial-exec")));
 
+// Counters broken on purpose (cac_break_counters): their events are dropped. Read only while a
+// window is open, so the fast path is unchanged.
+static _Atomic unsigned broken_counters = 0;
+
+static inline bool is_broken(unsigned counter) {
+    return (atomic_load_explicit(&broken_counters, memory_order_relaxed) & counter) != 0;
+}
+
 // Which counter sets an event on this thread goes to, right now.
 typedef struct {
     bool all_threads;
@@ -75,6 +83,9 @@ static inline targets counting_targets(void) {
 }
 
 static inline void add_allocation(targets to, size_t requested, size_t usable) {
+    if (is_broken(CAC_BREAK_ALLOCATIONS)) {
+        return;
+    }
     if (to.all_threads) {
         atomic_fetch_add_explicit(&allocation_count, 1, memory_order_relaxed);
         atomic_fetch_add_explicit(&allocated_bytes, (uint64_t)requested, memory_order_relaxed);
@@ -88,6 +99,9 @@ static inline void add_allocation(targets to, size_t requested, size_t usable) {
 }
 
 static inline void add_free(targets to, size_t usable) {
+    if (is_broken(CAC_BREAK_ALLOCATIONS)) {
+        return;
+    }
     if (to.all_threads) {
         atomic_fetch_add_explicit(&free_count, 1, memory_order_relaxed);
         atomic_fetch_sub_explicit(&live_bytes, (int64_t)usable, memory_order_relaxed);
@@ -265,6 +279,9 @@ __attribute__((weak, swiftcall, visibility("default"))) cac_task_and_context swi
         atomic_store_explicit(&original_task_create, original, memory_order_release);
     }
     targets to = counting_targets();
+    if (any(to) && is_broken(CAC_BREAK_TASKS)) {
+        to.all_threads = to.this_thread = false;
+    }
     if (to.all_threads) {
         atomic_fetch_add_explicit(&task_count, 1, memory_order_relaxed);
     }
@@ -372,6 +389,9 @@ static inline void count_references(const void *object, uint64_t count, bool is_
         return;
     }
     targets to = counting_targets();
+    if (any(to) && is_broken(CAC_BREAK_RETAINS)) {
+        return;
+    }
     if (to.all_threads) {
         atomic_fetch_add_explicit(is_retain ? &retain_count : &release_count, count, memory_order_relaxed);
     }
@@ -499,6 +519,10 @@ static bool references_are_counted(void) {
 
 // MARK: Control
 
+bool cac_built_without_counters(void) {
+    return false;
+}
+
 bool cac_is_available(void) {
     return true;
 }
@@ -511,6 +535,10 @@ bool cac_retains_are_available(void) {
     return references_are_counted();
 }
 
+
+void cac_break_counters(unsigned counters) {
+    atomic_store_explicit(&broken_counters, counters, memory_order_relaxed);
+}
 
 bool cac_start_all_threads(void) {
     int expected = 0;
@@ -604,7 +632,16 @@ void cac_settle_heap(void) {
 
 #else
 
-// Stubs: this platform has no interposer, so nothing is counted and nothing claims to be.
+// Stubs: this platform has no interposer (or the build asked for none with -DBENCH_NO_COUNTERS, to
+// stand in for one: docs/platforms.md), so nothing is counted and nothing claims to be.
+
+bool cac_built_without_counters(void) {
+#if defined(BENCH_NO_COUNTERS)
+    return true;
+#else
+    return false;
+#endif
+}
 
 bool cac_is_available(void) {
     return false;
@@ -625,6 +662,10 @@ bool cac_serial_executor_is_available(void) {
 bool cac_set_serial_executor(bool on) {
     (void)on;
     return false;
+}
+
+void cac_break_counters(unsigned counters) {
+    (void)counters;
 }
 
 bool cac_start_all_threads(void) {

@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(BENCH_NO_COUNTERS)
 
 enum {
     running_on_valgrind_request = 0x1001,
@@ -33,16 +33,32 @@ static uint64_t client_request(uint64_t request, uint64_t argument) {
     return result;
 }
 
+bool cac_instructions_are_built_in(void) {
+    return true;
+}
+
 bool cac_running_on_valgrind(void) {
     return client_request(running_on_valgrind_request, 0) != 0;
 }
 
+// Set by cac_break_instructions: each window then switches collection off on the calling thread
+// instead of zeroing the counters, and back on after its dump, so its dump holds only what ran
+// between windows.
+static bool instructions_broken = false;
+
+void cac_break_instructions(void) {
+    instructions_broken = true;
+}
+
 void cac_instructions_start(void) {
-    client_request(zero_stats_request, 0);
+    client_request(instructions_broken ? toggle_collect_request : zero_stats_request, 0);
 }
 
 void cac_instructions_stop(const char *label) {
     client_request(dump_stats_at_request, (uint64_t)(uintptr_t)label);
+    if (instructions_broken) {
+        client_request(toggle_collect_request, 0);
+    }
 }
 
 void cac_instructions_pause(void) {
@@ -66,8 +82,15 @@ void cac_nine_instructions(uint64_t operations) {
 
 #else
 
+bool cac_instructions_are_built_in(void) {
+    return false;
+}
+
 bool cac_running_on_valgrind(void) {
     return false;
+}
+
+void cac_break_instructions(void) {
 }
 
 void cac_instructions_start(void) {

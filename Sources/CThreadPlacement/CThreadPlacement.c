@@ -8,7 +8,7 @@
 #define _GNU_SOURCE
 #include "CThreadPlacement.h"
 
-#if defined(__linux__)
+#if defined(__linux__) && !defined(BENCH_NO_COUNTERS)
 
 #include <dirent.h>
 #include <errno.h>

@@ -19,6 +19,7 @@ struct OptionTableTests {
         case .run: ["run"]
         case .list: ["list"]
         case .compare: ["compare", "a.csv", "b.csv"]
+        case .doctor: ["doctor"]
         case .updateBaseline: ["baseline", "update"]
         }
     }

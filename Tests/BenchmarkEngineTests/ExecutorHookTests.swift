@@ -2,10 +2,20 @@ import BenchmarkEngine
 import Foundation
 import Testing
 
+/// The identity of the calling thread, as a number: `pthread_t` is an integer on Linux but a
+/// pointer on Darwin, which is not `Sendable` and so cannot come back across actors.
+private func threadIdentity() -> UInt {
+    #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+    #else
+        UInt(pthread_self())
+    #endif
+}
+
 /// The thread the global executor runs this on (a hop away from any actor).
 @concurrent
-private func currentThread() async -> pthread_t {
-    pthread_self()
+private func currentThread() async -> UInt {
+    threadIdentity()
 }
 
 /// Serial mode redirects every job of the process, so it is tested only where no other test runs
@@ -22,7 +32,7 @@ private func currentThread() async -> pthread_t {
 )
 struct SerialExecutorTests {
     @Test func globalJobsRunOnTheMainActorsThreadInSerialMode() async {
-        let mainActorThread = pthread_self()
+        let mainActorThread = threadIdentity()
         #expect(await AllocationCounter.serially { await currentThread() } == mainActorThread)
     }
 

@@ -14,7 +14,7 @@ struct InstructionPassTests {
     nonisolated static var canCountInstructions: Bool {
         #if arch(x86_64)
             InstructionPass.missingTool(environment: ProcessInfo.processInfo.environment) == nil
-                && benchProgram != nil
+                && benchProgram != nil && InstructionCounter.isBuiltIn
         #else
             false
         #endif

@@ -19,7 +19,7 @@ let benchProgram: String? = {
 }()
 
 /// Whether runs here count with the retain counters and time in children of the `bench` program.
-let timesInChildren = AllocationCounter.isCountingRetains && benchProgram != nil
+let timesInChildren = benchProgram != nil
 
 /// A quick run plan of `selector`, started from the `bench` program built next to the tests.
 @MainActor
@@ -60,13 +60,13 @@ struct TimingProcessesTests {
         var full = RunPlan(request: RunRequest(selector: .all, size: .full, seed: 1), program: tests)
         #expect(full.timingProcesses == 1)
         full.program = "/work/.build/release/bench"
-        #expect(full.timingProcesses == (AllocationCounter.isCountingRetains ? 3 : 1))
+        #expect(full.timingProcesses == 3)
     }
 
     @Test(
         "a run split between processes has the counting process's counts and the children's times, in order",
         .enabled(
-            if: timesInChildren, "needs the retain counters and the bench program built next to the tests"))
+            if: timesInChildren, "needs the bench program built next to the tests"))
     func splitRun() async throws {
         let selector = CaseSelector(suites: [.reference])
         let rows = try await plan(selector).rows()
@@ -80,7 +80,7 @@ struct TimingProcessesTests {
     @Test(
         "each share times a heavy case in a process of its own, and its rows keep their place",
         .enabled(
-            if: timesInChildren, "needs the retain counters and the bench program built next to the tests"),
+            if: timesInChildren, "needs the bench program built next to the tests"),
         arguments: [1, 2])
     func heavyCaseApart(processes: Int) async throws {
         // At N = 100 an Observation single store allocates 66,748 B per increment: a heavy case.
@@ -101,7 +101,7 @@ struct TimingProcessesTests {
     @Test(
         "a run in two timing processes pools their samples into the rows a one-process run has",
         .enabled(
-            if: timesInChildren, "needs the retain counters and the bench program built next to the tests"))
+            if: timesInChildren, "needs the bench program built next to the tests"))
     func runInTwoProcesses() async throws {
         let selector = CaseSelector(suites: [.dispatch], architectures: ["closure-effects"])
         let lines = Lines()

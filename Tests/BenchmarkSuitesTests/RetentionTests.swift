@@ -55,7 +55,7 @@ let isQuietProcess = ProcessInfo.processInfo.environment["BENCH_QUIET_PROCESS"] 
 struct RetentionTests {
     @Test(
         "A store that keeps finished tasks is caught; one that forgets them holds nothing (counted serially, as bench does)",
-        .enabled(if: AllocationCounter.isAvailable)
+        .enabled(if: AllocationCounter.isAvailable, "needs the malloc interposer (Linux with glibc)")
     )
     func hoardingIsCaught() async throws {
         func measure(_ body: @MainActor () async -> Double?) async -> Double? {
@@ -86,7 +86,7 @@ struct RetentionTests {
 
     @Test(
         "Every architecture's store holds nothing after its effects finished",
-        .enabled(if: AllocationCounter.isAvailable)
+        .enabled(if: AllocationCounter.isAvailable, "needs the malloc interposer (Linux with glibc)")
     )
     func architecturesDoNotRetain() async throws {
         let rows = try await SuiteRunner(

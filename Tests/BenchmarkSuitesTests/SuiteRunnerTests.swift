@@ -13,8 +13,10 @@ struct SuiteRunnerTests {
     /// The metrics of a synchronous case: its time, its allocations and, where the runtime's entry
     /// points are interposed, its retains and releases.
     static let synchronousMetrics: Set<Metric> =
-        AllocationCounter.isCountingRetains
-        ? [.time, .mallocs, .bytes, .retains, .releases] : [.time, .mallocs, .bytes]
+        !AllocationCounter.isAvailable
+        ? [.time]
+        : AllocationCounter.isCountingRetains
+            ? [.time, .mallocs, .bytes, .retains, .releases] : [.time, .mallocs, .bytes]
 
     /// Runs `suites` at smoke size in this (debug) process, and derives the growth figures from the
     /// rows as a run plan does. Effects are counted in serial mode only in the quiet process: serial
@@ -237,7 +239,7 @@ struct SuiteRunnerTests {
 
     @Test(
         "allocation counts of synchronous dispatch are identical across two runs",
-        .enabled(if: AllocationCounter.isAvailable))
+        .enabled(if: AllocationCounter.isAvailable, "needs the malloc interposer (Linux with glibc)"))
     func allocationCountsRepeat() async throws {
         let first = try await Self.run([.dispatch]).filter { $0.key.metric != .time }
         let second = try await Self.run([.dispatch]).filter { $0.key.metric != .time }
@@ -247,7 +249,7 @@ struct SuiteRunnerTests {
 
     @Test(
         "a synchronous case is counted as many times as its run size says: twice in full, once quick",
-        .enabled(if: AllocationCounter.isAvailable),
+        .enabled(if: AllocationCounter.isAvailable, "needs the malloc interposer (Linux with glibc)"),
         arguments: [RunSize.full.synchronousCountRepetitions, RunSize.quick.synchronousCountRepetitions])
     func synchronousCountRepetitions(_ repetitions: Int) async throws {
         var size = RunSize.smoke
@@ -272,11 +274,22 @@ struct SuiteRunnerTests {
         return runner
     }
 
+    @Test(
+        "without counters a run writes times and observers woken, and no count at all",
+        .enabled(if: !AllocationCounter.isAvailable, "only where counting is unavailable"))
+    func noCountsWithoutCounters() async throws {
+        var runner = layoutRunner()
+        runner.passes = .all
+        let metrics = Set(try await runner.run().map(\.key.metric))
+        #expect(metrics.isSubset(of: [.time, .cpuTime, .observersWoken]), "\(metrics)")
+        #expect(metrics.isSuperset(of: [.time, .observersWoken]))
+    }
+
     @Test("counting alone gives no time rows; timing with those counts gives every row in order")
     func countsThenTimes() async throws {
         let timeMetrics: Set<Metric> = [.time, .cpuTime, .growthExponent, .growthSlope, .costPerObserver]
         let counts = try await dispatchRunner(.counts).run()
-        #expect(counts.contains { $0.key.metric == .mallocs })
+        #expect(counts.contains { $0.key.metric == .mallocs } == AllocationCounter.isAvailable)
         #expect(!counts.contains { timeMetrics.contains($0.key.metric) })
         let timed = try await dispatchRunner(.times(counts: counts)).run()
         let whole = try await dispatchRunner(.all).run()
@@ -318,7 +331,9 @@ struct SuiteRunnerTests {
         }
     }
 
-    @Test("a heavy case goes to the heavy-case timer with its group's seed, and its rows keep their place")
+    @Test(
+        "a heavy case goes to the heavy-case timer with its group's seed, and its rows keep their place",
+        .enabled(if: AllocationCounter.isAvailable, "makes a case heavy through its bytes row: needs allocation counts"))
     func heavyCaseTimer() async throws {
         let counts = try await countsWithHeavyIncrement()
         let increment = try #require(ResultRow.heavyCases(in: counts).first)
@@ -458,7 +473,9 @@ struct SuiteRunnerTests {
         }
     }
 
-    @Test("a heavy-case timer's failure stops the run with its message")
+    @Test(
+        "a heavy-case timer's failure stops the run with its message",
+        .enabled(if: AllocationCounter.isAvailable, "makes a case heavy through its bytes row: needs allocation counts"))
     func heavyCaseTimerFailure() async throws {
         var runner = layoutRunner(counts: try await countsWithHeavyIncrement())
         runner.heavyCaseTimer = { _, _ throws(SuiteRunner.TimingFailure) in

@@ -39,6 +39,10 @@ typedef struct {
     uint64_t releases;
 } cac_counts;
 
+/// True when the package was built with -DBENCH_NO_COUNTERS: every counter is a stub, as on a
+/// platform without them (docs/platforms.md).
+bool cac_built_without_counters(void);
+
 /// True when allocations are really counted on this platform.
 bool cac_is_available(void);
 
@@ -48,6 +52,19 @@ bool cac_tasks_are_available(void);
 /// True when Swift retains and releases are counted on this platform (calls made inside the Swift
 /// core library itself never are).
 bool cac_retains_are_available(void);
+
+/// The counters cac_break_counters can break, as bits of its argument.
+enum {
+    CAC_BREAK_ALLOCATIONS = 1,
+    CAC_BREAK_RETAINS = 2,
+    CAC_BREAK_TASKS = 4,
+};
+
+/// Breaks the counters whose bits are set (and mends the others): from then on a broken counter
+/// drops every event, as an interposer that the linker or a new libc bypassed would. For the tests
+/// and BENCH_BREAK_COUNTER, which check that a counter failing its self-check is reported
+/// unavailable (docs/platforms.md). Does nothing where nothing is counted.
+void cac_break_counters(unsigned counters);
 
 /// True when serial mode can be switched on (the runtime's global-enqueue hook is ours).
 bool cac_serial_executor_is_available(void);

@@ -18,8 +18,16 @@
 extern "C" {
 #endif
 
+/// True when this build has the client requests (x86_64, not built with -DBENCH_NO_COUNTERS).
+bool cac_instructions_are_built_in(void);
+
 /// True when the process runs under Valgrind (any tool).
 bool cac_running_on_valgrind(void);
+
+/// Breaks instruction counting on purpose, for the process's life: every window from then on counts
+/// only what runs between windows, so the known loop's self-check fails (BENCH_BREAK_COUNTER,
+/// docs/platforms.md). Call it before any window opens.
+void cac_break_instructions(void);
 
 /// Zeroes callgrind's counters of every thread.
 void cac_instructions_start(void);

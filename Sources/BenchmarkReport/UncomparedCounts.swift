@@ -1,0 +1,47 @@
+/// The baseline counts a comparison cannot judge because the current run has none of their kind:
+/// its counter was unavailable (not built in, or it failed its self-check: docs/platforms.md). They
+/// are listed as not compared, with the reason, and fail the gate: a count the gate did not
+/// compare never passes as compared.
+public struct UncomparedCounts: Equatable, Sendable {
+    /// The baseline rows left out, by metric.
+    public var rows: [Metric: [ResultRow]]
+    /// Why each metric's rows are missing, where the current run's metadata says.
+    public var reasons: [Metric: String]
+
+    /// The baseline rows of `counted` metrics (those of the counters the current run's metadata
+    /// names unavailable) for cases `current` measured, where `current` has no row at all of that
+    /// metric; `reasons` maps a metric to why.
+    public init(baseline: [ResultRow], current: [ResultRow], counted: Set<Metric>, reasons: [Metric: String]) {
+        let measuredGroups = Set(current.map(\.key.group))
+        let currentMetrics = Set(current.map(\.key.metric))
+        let missing = counted.subtracting(currentMetrics)
+        let left = Dictionary(
+            grouping: baseline.filter { missing.contains($0.key.metric) && measuredGroups.contains($0.key.group) },
+            by: \.key.metric)
+        rows = left
+        self.reasons = reasons.filter { left[$0.key] != nil }
+    }
+
+    public var isEmpty: Bool { rows.isEmpty }
+
+    /// The baseline without the rows left out.
+    public func remaining(of baseline: [ResultRow]) -> [ResultRow] {
+        let left = Set(rows.values.joined().map(\.key))
+        return baseline.filter { !left.contains($0.key) }
+    }
+
+    /// One line per metric left out, then a line saying the gate fails on them; empty when none is.
+    public var lines: [String] {
+        guard !isEmpty else { return [] }
+        let metrics = Metric.allCases.filter { rows[$0] != nil }
+        return metrics.map { metric in
+            let count = rows[metric]?.count ?? 0
+            let why = reasons[metric] ?? "the current run has no \(metric.rawValue) rows"
+            return "not compared: \(count) \(metric.rawValue) row(s) of the baseline, first "
+                + "\(rows[metric]?.map(\.key).min().map { "\($0)" } ?? ""): \(why)"
+        } + [
+            "not compared: \(rows.values.map(\.count).reduce(0, +)) baseline count(s) the current run "
+                + "could not take; the gate does not pass counts it did not compare"
+        ]
+    }
+}

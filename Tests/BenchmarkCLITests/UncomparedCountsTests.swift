@@ -1,0 +1,69 @@
+import BenchmarkReport
+import Foundation
+import Testing
+
+@testable import BenchmarkCLI
+
+/// `bench compare` against a run that could not take some counts: they are listed as not compared,
+/// with the reason the run recorded, and the gate fails; the rest is compared as usual.
+@MainActor
+@Suite("Counts not compared")
+struct UncomparedCountsTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uncompared-\(UUID().uuidString)")
+
+    static let group = ResultRow.Key.Group(suite: .dispatch, architecture: "closure-effects", feature: "counter/increment")
+
+    static func row(_ metric: Metric, _ value: Double) -> ResultRow {
+        ResultRow.count(
+            ResultRow.Key(group, metric: metric), unit: metric == .bytes ? .bytes : .count, value: value,
+            configuration: .release)
+    }
+
+    func write(_ rows: [ResultRow], to name: String, unavailable: [String: String]?) throws -> String {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent(name).path
+        try ResultCSV.render(rows).write(toFile: path, atomically: true, encoding: .utf8)
+        var metadata = RunMetadata(
+            commit: "abc", swiftVersion: "Swift version 6.3.1", operatingSystem: "Linux", cpu: "Test CPU", cores: 2,
+            configuration: .release, date: "2026-11-28T00:00:00Z", options: [], seed: 7, roundTrips: .oneCPU)
+        metadata.unavailableCounters = unavailable
+        try metadata.encoded().write(to: URL(fileURLWithPath: RunMetadata.sidecarPath(forCSV: path)))
+        return path
+    }
+
+    @Test("counts of a counter the run names unavailable are listed with its reason, and the gate fails")
+    func listedAndFailed() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let baseline = try write(
+            [Self.row(.mallocs, 2), Self.row(.bytes, 64), Self.row(.observersWoken, 1)], to: "baseline.csv",
+            unavailable: nil)
+        let current = try write(
+            [Self.row(.observersWoken, 1)], to: "current.csv",
+            unavailable: ["allocations": "this build has no counters (-Xcc -DBENCH_NO_COUNTERS)"])
+        let captured = Captured()
+        let status = await BenchCommand.main(["compare", baseline, current], output: captured.output)
+        #expect(status == 1)
+        let lines = captured.progress.filter { $0.hasPrefix("not compared: ") }
+        #expect(
+            lines == [
+                "not compared: 1 mallocs row(s) of the baseline, first \(Self.group) / mallocs: allocations this "
+                    + "build has no counters (-Xcc -DBENCH_NO_COUNTERS)",
+                "not compared: 1 bytes row(s) of the baseline, first \(Self.group) / bytes: allocations this "
+                    + "build has no counters (-Xcc -DBENCH_NO_COUNTERS)",
+                "not compared: 2 baseline count(s) the current run could not take; the gate does not pass counts "
+                    + "it did not compare",
+            ], "\(captured.progress)")
+        #expect(captured.data.contains("observers-woken"), "the rows it could compare are compared")
+        #expect(captured.errors.isEmpty, "\(captured.errors)")
+    }
+
+    @Test("a run that names no counter unavailable but lacks rows is still refused as mismatched")
+    func missingRowsWithoutAReasonAreRefused() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let baseline = try write([Self.row(.mallocs, 2)], to: "baseline.csv", unavailable: nil)
+        let current = try write([Self.row(.tasks, 2)], to: "current.csv", unavailable: nil)
+        let captured = Captured()
+        #expect(await BenchCommand.main(["compare", baseline, current], output: captured.output) == 2)
+        #expect(!captured.progress.contains { $0.hasPrefix("not compared") })
+    }
+}
