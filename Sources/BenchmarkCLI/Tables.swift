@@ -60,8 +60,10 @@ enum ComparisonReport {
         let scope = comparison.comparesTimes ? "" : " (counts only, no times)"
         let noTime = coverage.noTimeLine.map { "; \($0)" } ?? ""
         let total = comparison.changes.count
+        let notCompared = comparison.notCompared.map { "  \($0)\n" }.joined()
         return comparison.hasRegression
-            ? "FAIL: \(comparison.failures.count) of \(total) metrics fail\(scope)\(noTime).\n"
+            ? "FAIL: \(comparison.failures.count) of \(total) metrics fail\(ReportText.notComparedClause(comparison))"
+                + "\(scope)\(noTime).\n" + notCompared
             : "PASS: \(total) metrics compared, none fails\(scope)\(noTime).\n"
     }
 

@@ -171,7 +171,13 @@ public struct Comparison: Sendable {
     public var improvements: [Change] { changes.filter { $0.verdict == .improvement } }
     /// The changes that fail the gate: regressions, behaviour changes, suspicious speed-ups.
     public var failures: [Change] { changes.filter(\.verdict.fails) }
-    public var hasRegression: Bool { changes.contains(where: \.verdict.fails) }
+    /// Whether the gate fails: a change fails, or baseline counts were left uncompared.
+    public var hasRegression: Bool { changes.contains(where: \.verdict.fails) || !uncompared.isEmpty }
+    /// The baseline's counts the current run could not take (their counter was unavailable). Any
+    /// fails the gate: a count it did not compare never passes as compared.
+    public var uncompared = UncomparedCounts()
+    /// One line per metric of ``uncompared``.
+    public var notCompared: [String] { uncompared.lines }
 
     /// Compares two runs row by row.
     ///

@@ -8,6 +8,8 @@ public enum ComparisonJSON {
     /// The whole comparison.
     public struct Report: Codable, Equatable, Sendable {
         public var verdict: String
+        /// ``Comparison/notCompared``: the baseline counts the current run could not take.
+        public var notCompared: [String]
         /// False when only counts were compared (`--counts-only`).
         public var comparesTimes: Bool
         /// True when each time ratio is the lower of two runs (`--rerun`).
@@ -42,6 +44,7 @@ public enum ComparisonJSON {
     public static func report(_ comparison: Comparison, coverage: GateCoverage? = nil) -> Report {
         Report(
             verdict: comparison.hasRegression ? "fail" : "pass",
+            notCompared: comparison.notCompared,
             comparesTimes: comparison.comparesTimes,
             judgesTimesOnTwoRuns: comparison.judgesTimesOnTwoRuns,
             timeTolerance: comparison.timeTolerance,

@@ -57,8 +57,10 @@ public enum MarkdownReport {
         let failing = comparison.failures.count
         let total = comparison.changes.count
         let noTime = coverage.noTimeLine.map { "; \($0)" } ?? ""
+        let notCompared = comparison.notCompared.map { "\n- \($0)" }.joined()
         return comparison.hasRegression
-            ? "### ❌ Benchmark gate: FAIL, \(failing) of \(total) metrics fail\(noTime)"
+            ? "### ❌ Benchmark gate: FAIL, \(failing) of \(total) metrics fail"
+                + "\(ReportText.notComparedClause(comparison))\(noTime)\(notCompared)"
             : "### ✅ Benchmark gate: PASS, \(total) metrics compared, none fails\(noTime)"
     }
 

@@ -2,6 +2,14 @@ import Foundation
 
 /// How reports name a row and print a number, shared by the text, Markdown and JSON reports.
 public enum ReportText {
+    /// `, and 12 baseline counts not compared` when the current run could not take some of the
+    /// baseline's counts (``Comparison/notCompared``); empty otherwise.
+    public static func notComparedClause(_ comparison: Comparison) -> String {
+        guard !comparison.notCompared.isEmpty else { return "" }
+        let rows = comparison.uncompared.count
+        return ", and \(rows) baseline count\(rows == 1 ? " was" : "s were") not compared (counters unavailable)"
+    }
+
     /// A row's stable name: suite, architecture, feature, then the layout and `n=<N>` when the row has
     /// them, then the metric, joined by `/`; e.g. `dispatch/closure-effects/counter/increment/time`
     /// or `layout/store-subclass/app/increment/single-store/n=10/mallocs`. It is made of the row's

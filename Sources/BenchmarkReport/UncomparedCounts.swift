@@ -22,6 +22,12 @@ public struct UncomparedCounts: Equatable, Sendable {
         self.reasons = reasons.filter { left[$0.key] != nil }
     }
 
+    /// None left out.
+    public init() {
+        rows = [:]
+        reasons = [:]
+    }
+
     public var isEmpty: Bool { rows.isEmpty }
 
     /// The baseline without the rows left out.
@@ -30,18 +36,16 @@ public struct UncomparedCounts: Equatable, Sendable {
         return baseline.filter { !left.contains($0.key) }
     }
 
-    /// One line per metric left out, then a line saying the gate fails on them; empty when none is.
+    /// How many baseline rows were left out.
+    public var count: Int { rows.values.map(\.count).reduce(0, +) }
+
+    /// One line per metric left out, with the first case and why; empty when none is.
     public var lines: [String] {
-        guard !isEmpty else { return [] }
-        let metrics = Metric.allCases.filter { rows[$0] != nil }
-        return metrics.map { metric in
-            let count = rows[metric]?.count ?? 0
+        Metric.allCases.compactMap { metric in
+            guard let left = rows[metric] else { return nil }
             let why = reasons[metric] ?? "the current run has no \(metric.rawValue) rows"
-            return "not compared: \(count) \(metric.rawValue) row(s) of the baseline, first "
-                + "\(rows[metric]?.map(\.key).min().map { "\($0)" } ?? ""): \(why)"
-        } + [
-            "not compared: \(rows.values.map(\.count).reduce(0, +)) baseline count(s) the current run "
-                + "could not take; the gate does not pass counts it did not compare"
-        ]
+            let first = left.map(\.key).min().map { ", first \($0)" } ?? ""
+            return "not compared: \(left.count) \(metric.rawValue) row(s) of the baseline\(first): \(why)"
+        }
     }
 }
