@@ -116,7 +116,8 @@ public enum BenchCommand {
         }
         if options.instructions, !InstructionCounter.isBuiltIn {
             throw .unusableInput(
-                "--instructions: \(CounterChecks.instructions(perOperation: nil).problem ?? "no instruction counter")")
+                "--instructions: \(CounterChecks.instructions(perOperation: nil).problem ?? "no instruction counter")"
+            )
         }
         let destination = try options.output.map(openDestination)
         if let problem = DeterministicHashing.ensureEnabled(arguments: arguments) {

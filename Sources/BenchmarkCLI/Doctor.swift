@@ -20,13 +20,14 @@ extension BenchCommand {
     static func doctorReport(_ checks: [CounterCheck]) -> String {
         checks.map { check -> String in
             let metrics = Metric.allCases.filter { check.counter.metrics.contains($0) }.map(\.rawValue)
-            let lines = [
-                "\(check.counter.rawValue) (\(metrics.joined(separator: ", "))): "
-                    + (check.passed ? "passed" : "unavailable"),
-                "  check:    \(check.work)",
-                "  expected: \(check.expected) per operation",
-                "  counted:  \(check.observed.map { "\($0) per operation" } ?? "nothing")",
-            ] + (check.problem.map { ["  why:      \($0)"] } ?? [])
+            let lines =
+                [
+                    "\(check.counter.rawValue) (\(metrics.joined(separator: ", "))): "
+                        + (check.passed ? "passed" : "unavailable"),
+                    "  check:    \(check.work)",
+                    "  expected: \(check.expected) per operation",
+                    "  counted:  \(check.observed.map { "\($0) per operation" } ?? "nothing")",
+                ] + (check.problem.map { ["  why:      \($0)"] } ?? [])
             return lines.joined(separator: "\n")
         }.joined(separator: "\n") + "\n"
     }
@@ -94,7 +95,9 @@ extension BenchCommand {
     {
         var reasons: [Metric: String] = [:]
         for (name, reason) in metadata.unavailableCounters ?? [:] {
-            for metric in MetricCounter(rawValue: name)?.metrics ?? [] { reasons[metric] = "\(name) \(reason)" }
+            for metric in MetricCounter(rawValue: name)?.metrics ?? [] {
+                reasons[metric] = "\(name) \(reason)"
+            }
         }
         let uncompared = UncomparedCounts(
             baseline: baseline, current: current, counted: Set(reasons.keys), reasons: reasons)
@@ -106,7 +109,8 @@ extension BenchCommand {
     /// The counters a run could not report and why, for its metadata: the instruction counter's
     /// check for an instruction run (``lastInstructionCheck``), the others' for a timed run.
     static func unavailableCounters(instructions: Bool) async -> [String: String]? {
-        let checks = instructions ? [lastInstructionCheck].compactMap { $0 } : await CounterAvailability.checks()
+        let checks =
+            instructions ? [lastInstructionCheck].compactMap { $0 } : await CounterAvailability.checks()
         let failed = checks.filter { !$0.passed }
         guard !failed.isEmpty else { return nil }
         return Dictionary(uniqueKeysWithValues: failed.map { ($0.counter.rawValue, $0.problem ?? "") })

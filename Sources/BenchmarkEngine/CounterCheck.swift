@@ -32,7 +32,8 @@ public enum MetricCounter: String, CaseIterable, Sendable, Codable, Comparable {
 
     /// The counters `environment` asks to break; nil, with the name that is not a counter, when the
     /// variable holds something else.
-    public static func broken(in environment: [String: String]) -> Result<Set<MetricCounter>, UnknownCounter> {
+    public static func broken(in environment: [String: String]) -> Result<Set<MetricCounter>, UnknownCounter>
+    {
         guard let list = environment[breakingVariable], !list.isEmpty else { return .success([]) }
         var counters: Set<MetricCounter> = []
         for name in list.split(separator: ",") {
@@ -167,7 +168,8 @@ public enum CounterChecks {
             iterations: operations, repetitions: 1, scope: .currentThread)
         let median = report?.median
         let observed = median.flatMap { median in
-            median.retainsPerOperation.flatMap { retains in median.releasesPerOperation.map { [retains, $0] } }
+            median.retainsPerOperation.flatMap { retains in median.releasesPerOperation.map { [retains, $0] }
+            }
         }
         return CounterCheck.judging(
             .retains, work: "\(operations) copies of a struct holding one class reference",
@@ -179,7 +181,8 @@ public enum CounterChecks {
         let work = Benchmark("check-tasks") { iterations in
             for _ in 0..<iterations { Task {} }
         }
-        let report = await work.measureAllocations(iterations: operations, repetitions: 1, scope: .currentThread)
+        let report = await work.measureAllocations(
+            iterations: operations, repetitions: 1, scope: .currentThread)
         return CounterCheck.judging(
             .tasks, work: "\(operations) × Task {}", wanted: [("task", 1)],
             observed: report?.median.tasksPerOperation.map { [$0] })

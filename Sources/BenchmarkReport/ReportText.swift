@@ -7,7 +7,8 @@ public enum ReportText {
     public static func notComparedClause(_ comparison: Comparison) -> String {
         guard !comparison.notCompared.isEmpty else { return "" }
         let rows = comparison.uncompared.count
-        return ", and \(rows) baseline count\(rows == 1 ? " was" : "s were") not compared (counters unavailable)"
+        return
+            ", and \(rows) baseline count\(rows == 1 ? " was" : "s were") not compared (counters unavailable)"
     }
 
     /// A row's stable name: suite, architecture, feature, then the layout and `n=<N>` when the row has

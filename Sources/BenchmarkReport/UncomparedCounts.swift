@@ -11,12 +11,15 @@ public struct UncomparedCounts: Equatable, Sendable {
     /// The baseline rows of `counted` metrics (those of the counters the current run's metadata
     /// names unavailable) for cases `current` measured, where `current` has no row at all of that
     /// metric; `reasons` maps a metric to why.
-    public init(baseline: [ResultRow], current: [ResultRow], counted: Set<Metric>, reasons: [Metric: String]) {
+    public init(baseline: [ResultRow], current: [ResultRow], counted: Set<Metric>, reasons: [Metric: String])
+    {
         let measuredGroups = Set(current.map(\.key.group))
         let currentMetrics = Set(current.map(\.key.metric))
         let missing = counted.subtracting(currentMetrics)
         let left = Dictionary(
-            grouping: baseline.filter { missing.contains($0.key.metric) && measuredGroups.contains($0.key.group) },
+            grouping: baseline.filter {
+                missing.contains($0.key.metric) && measuredGroups.contains($0.key.group)
+            },
             by: \.key.metric)
         rows = left
         self.reasons = reasons.filter { left[$0.key] != nil }

@@ -5,7 +5,9 @@ extension InstructionPass {
     /// `environment` with this process's ``MetricCounter/breakingVariable``, if set: a counter broken in
     /// `bench` is broken in the children it counts instructions in too (docs/platforms.md).
     nonisolated static func passingBreaks(_ environment: [String: String]) -> [String: String] {
-        guard let broken = ProcessInfo.processInfo.environment[MetricCounter.breakingVariable] else { return environment }
+        guard let broken = ProcessInfo.processInfo.environment[MetricCounter.breakingVariable] else {
+            return environment
+        }
         return environment.merging([MetricCounter.breakingVariable: broken]) { _, broken in broken }
     }
 }

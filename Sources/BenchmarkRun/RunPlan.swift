@@ -46,7 +46,9 @@ public struct RunPlan {
     /// The measured rows of one run: counted here and timed in children where this process runs as
     /// `bench`; else all here (a test process).
     func measuredRows() async throws(RunFailure) -> [ResultRow] {
-        if let line = CounterAvailability.unavailableLine(await CounterAvailability.checks()) { progress(line) }
+        if let line = CounterAvailability.unavailableLine(await CounterAvailability.checks()) {
+            progress(line)
+        }
         var runner = runner()
         guard let program, Self.timesInChildren(program) else { return try await runner.run() }
         runner.passes = .counts

@@ -16,7 +16,9 @@ extension MetricCounter {
     /// The counter whose figures `metric` rows hold; nil for a metric no counter makes (times,
     /// observers woken, derived figures).
     public init?(making metric: Metric) {
-        guard let counter = MetricCounter.allCases.first(where: { $0.metrics.contains(metric) }) else { return nil }
+        guard let counter = MetricCounter.allCases.first(where: { $0.metrics.contains(metric) }) else {
+            return nil
+        }
         self = counter
     }
 }
@@ -50,7 +52,8 @@ public enum CounterAvailability {
         return "counters unavailable, their rows left out: "
             + failed.map { check in
                 let metrics = Metric.allCases.filter { check.counter.metrics.contains($0) }.map(\.rawValue)
-                return "\(check.counter.rawValue) (\(metrics.joined(separator: ", ")): \(check.problem ?? ""))"
+                return
+                    "\(check.counter.rawValue) (\(metrics.joined(separator: ", ")): \(check.problem ?? ""))"
             }.joined(separator: "; ")
     }
 }

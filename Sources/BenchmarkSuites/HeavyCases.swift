@@ -59,7 +59,8 @@ public enum HeavyCases {
     ]
 
     /// The heavy cases among `groups`, whose counts are `counts`.
-    public static func among(_ groups: [ResultRow.Key.Group], counts: [ResultRow]) -> Set<ResultRow.Key.Group> {
+    public static func among(_ groups: [ResultRow.Key.Group], counts: [ResultRow]) -> Set<ResultRow.Key.Group>
+    {
         let counted = ResultRow.heavyCases(in: counts)
         let measured = { (metric: Metric) in Set(counts.filter { $0.key.metric == metric }.map(\.key.group)) }
         let (bytes, retains) = (measured(.bytes), measured(.retains))

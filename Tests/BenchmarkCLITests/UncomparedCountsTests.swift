@@ -9,9 +9,11 @@ import Testing
 @MainActor
 @Suite("Counts not compared")
 struct UncomparedCountsTests {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uncompared-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "uncompared-\(UUID().uuidString)")
 
-    static let group = ResultRow.Key.Group(suite: .dispatch, architecture: "closure-effects", feature: "counter/increment")
+    static let group = ResultRow.Key.Group(
+        suite: .dispatch, architecture: "closure-effects", feature: "counter/increment")
 
     static func row(_ metric: Metric, _ value: Double) -> ResultRow {
         ResultRow.count(
@@ -24,7 +26,8 @@ struct UncomparedCountsTests {
         let path = directory.appendingPathComponent(name).path
         try ResultCSV.render(rows).write(toFile: path, atomically: true, encoding: .utf8)
         var metadata = RunMetadata(
-            commit: "abc", swiftVersion: "Swift version 6.3.1", operatingSystem: "Linux", cpu: "Test CPU", cores: 2,
+            commit: "abc", swiftVersion: "Swift version 6.3.1", operatingSystem: "Linux", cpu: "Test CPU",
+            cores: 2,
             configuration: .release, date: "2026-11-28T00:00:00Z", options: [], seed: 7, roundTrips: .oneCPU)
         metadata.unavailableCounters = unavailable
         try metadata.encoded().write(to: URL(fileURLWithPath: RunMetadata.sidecarPath(forCSV: path)))

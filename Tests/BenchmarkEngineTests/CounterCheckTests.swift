@@ -12,7 +12,8 @@ struct CounterCheckTests {
         #expect(passed.observed == "9 instructions")
         let failed = CounterChecks.instructions(perOperation: 0)
         #expect(!failed.passed)
-        #expect(failed.problem == "its check counted 0 instructions per operation where 9 instructions is right")
+        #expect(
+            failed.problem == "its check counted 0 instructions per operation where 9 instructions is right")
         let missing = CounterChecks.instructions(perOperation: nil)
         #expect(!missing.passed && missing.observed == nil)
         #expect(missing.problem?.isEmpty == false)
@@ -21,7 +22,10 @@ struct CounterCheckTests {
     @Test("BENCH_BREAK_COUNTER names counters, comma-separated; any other name is refused in one line")
     func breakingVariable() throws {
         #expect(try MetricCounter.broken(in: [:]).get() == [])
-        #expect(try MetricCounter.broken(in: ["BENCH_BREAK_COUNTER": "tasks,retains"]).get() == [.tasks, .retains])
+        #expect(
+            try MetricCounter.broken(in: ["BENCH_BREAK_COUNTER": "tasks,retains"]).get() == [
+                .tasks, .retains,
+            ])
         let refused = MetricCounter.broken(in: ["BENCH_BREAK_COUNTER": "tasks,mallocs"])
         guard case .failure(let unknown) = refused else {
             Issue.record("mallocs is a metric, not a counter, and was accepted")
@@ -53,7 +57,8 @@ struct CounterCheckTests {
             #expect(!check.passed && check.observed == nil, "\(check.counter)")
         }
         if MetricCounter.areCompiledOut {
-            #expect(checks.allSatisfy { $0.problem == "this build has no counters (-Xcc -DBENCH_NO_COUNTERS)" })
+            #expect(
+                checks.allSatisfy { $0.problem == "this build has no counters (-Xcc -DBENCH_NO_COUNTERS)" })
         }
     }
 }

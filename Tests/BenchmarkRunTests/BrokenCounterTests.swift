@@ -13,7 +13,8 @@ struct BrokenCounterTests {
     static func bench(_ arguments: [String], breaking broken: String?) throws
         -> (status: Int32, errors: String, rows: [ResultRow], metadata: RunMetadata?)
     {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "broken-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let csv = directory.appendingPathComponent("run.csv").path
@@ -29,7 +30,8 @@ struct BrokenCounterTests {
         try process.run()
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        let rows = (try? String(contentsOfFile: csv, encoding: .utf8)).flatMap { try? ResultCSV.parse($0) } ?? []
+        let rows =
+            (try? String(contentsOfFile: csv, encoding: .utf8)).flatMap { try? ResultCSV.parse($0) } ?? []
         let metadata = try? RunMetadata.decoded(
             from: Data(contentsOf: URL(fileURLWithPath: RunMetadata.sidecarPath(forCSV: csv))))
         return (process.terminationStatus, text, rows, metadata)
@@ -42,7 +44,8 @@ struct BrokenCounterTests {
     @Test(
         "a broken counter is reported unavailable, once, and its rows are gone; the others' stay",
         .enabled(
-            if: AllocationCounter.isCountingRetains && AllocationCounter.isCountingTasks && benchProgram != nil,
+            if: AllocationCounter.isCountingRetains && AllocationCounter.isCountingTasks
+                && benchProgram != nil,
             "needs every interposer and the bench program"),
         arguments: [MetricCounter.allocations, .retains, .tasks])
     func brokenCounterRowsAreGone(_ counter: MetricCounter) throws {
@@ -64,13 +67,15 @@ struct BrokenCounterTests {
     @Test(
         "a broken instruction counter is reported unavailable and no instruction row is written",
         .enabled(
-            if: InstructionPassTests.canCountInstructions, "needs valgrind, strip and the bench program on x86_64"))
+            if: InstructionPassTests.canCountInstructions,
+            "needs valgrind, strip and the bench program on x86_64"))
     func brokenInstructionCounter() throws {
         let run = try Self.bench(
             ["--instructions", "--filter", "reference"],
             breaking: "instructions")
         #expect(run.status == 0, "\(run.errors)")
-        #expect(run.errors.contains("counters unavailable, their rows left out: instructions ("), "\(run.errors)")
+        #expect(
+            run.errors.contains("counters unavailable, their rows left out: instructions ("), "\(run.errors)")
         #expect(run.rows.isEmpty, "\(run.rows.map(\.key))")
         #expect(run.metadata?.unavailableCounters?["instructions"] != nil)
     }

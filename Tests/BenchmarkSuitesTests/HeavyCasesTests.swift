@@ -9,13 +9,15 @@ import Testing
 @Suite("Heavy cases and unavailable counters")
 struct HeavyCasesTests {
     static let baselinePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("results/baseline.csv")
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "results/baseline.csv")
 
     static func group(_ description: String) throws -> ResultRow.Key.Group {
         let parts = description.components(separatedBy: " / ")
         let n = parts.last?.hasPrefix("n=") == true ? Int(parts.last!.dropFirst(2)) : nil
         return ResultRow.Key.Group(
-            suite: try #require(Suite(rawValue: parts[0])), architecture: ArchitectureName(stringLiteral: parts[1]),
+            suite: try #require(Suite(rawValue: parts[0])),
+            architecture: ArchitectureName(stringLiteral: parts[1]),
             feature: FeatureName(stringLiteral: parts[2]),
             layout: parts.count > 4 ? LayoutName(stringLiteral: parts[3]) : nil, n: n)
     }
@@ -31,10 +33,12 @@ struct HeavyCasesTests {
     @Test("without bytes and retains a declared case is heavy; with them the counts decide")
     func declaredStandsInForMissingCounts() throws {
         let heavy = try Self.group(try #require(HeavyCases.declared.min()))
-        let light = ResultRow.Key.Group(suite: .dispatch, architecture: "closure-effects", feature: "counter/increment")
+        let light = ResultRow.Key.Group(
+            suite: .dispatch, architecture: "closure-effects", feature: "counter/increment")
         #expect(HeavyCases.among([heavy, light], counts: []) == [heavy])
         let counts = [ResultRow.Key(heavy, metric: .bytes), ResultRow.Key(heavy, metric: .retains)].map {
-            ResultRow.count($0, unit: $0.metric == .bytes ? .bytes : .count, value: 8, configuration: .release)
+            ResultRow.count(
+                $0, unit: $0.metric == .bytes ? .bytes : .count, value: 8, configuration: .release)
         }
         #expect(HeavyCases.among([heavy, light], counts: counts) == [])
         var bytes = counts[0]
@@ -44,14 +48,16 @@ struct HeavyCasesTests {
 
     @Test("a counter that failed its check loses every row of its metrics, and one line says why")
     @MainActor func failedCounterRowsLeftOut() {
-        let group = ResultRow.Key.Group(suite: .dispatch, architecture: "closure-effects", feature: "counter/increment")
+        let group = ResultRow.Key.Group(
+            suite: .dispatch, architecture: "closure-effects", feature: "counter/increment")
         let rows = Metric.allCases.map {
             ResultRow.count(ResultRow.Key(group, metric: $0), unit: .count, value: 1, configuration: .release)
         }
         let failed = CounterChecks.instructions(perOperation: 0)
         var tasks = failed
         tasks.counter = .tasks
-        let kept = CounterAvailability.keepingRowsOfPassed(rows, checks: [CounterChecks.instructions(perOperation: 9), tasks])
+        let kept = CounterAvailability.keepingRowsOfPassed(
+            rows, checks: [CounterChecks.instructions(perOperation: 9), tasks])
         #expect(Set(kept.map(\.key.metric)) == Set(Metric.allCases).subtracting([.tasks]))
         #expect(CounterAvailability.unavailableLine([CounterChecks.instructions(perOperation: 9)]) == nil)
         #expect(

@@ -333,7 +333,9 @@ struct SuiteRunnerTests {
 
     @Test(
         "a heavy case goes to the heavy-case timer with its group's seed, and its rows keep their place",
-        .enabled(if: AllocationCounter.isAvailable, "makes a case heavy through its bytes row: needs allocation counts"))
+        .enabled(
+            if: AllocationCounter.isAvailable,
+            "makes a case heavy through its bytes row: needs allocation counts"))
     func heavyCaseTimer() async throws {
         let counts = try await countsWithHeavyIncrement()
         let increment = try #require(ResultRow.heavyCases(in: counts).first)
@@ -475,7 +477,9 @@ struct SuiteRunnerTests {
 
     @Test(
         "a heavy-case timer's failure stops the run with its message",
-        .enabled(if: AllocationCounter.isAvailable, "makes a case heavy through its bytes row: needs allocation counts"))
+        .enabled(
+            if: AllocationCounter.isAvailable,
+            "makes a case heavy through its bytes row: needs allocation counts"))
     func heavyCaseTimerFailure() async throws {
         var runner = layoutRunner(counts: try await countsWithHeavyIncrement())
         runner.heavyCaseTimer = { _, _ throws(SuiteRunner.TimingFailure) in
