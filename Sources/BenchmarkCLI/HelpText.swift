@@ -64,9 +64,11 @@ enum HelpText {
                                   Exit 0: pass. 1: a regression, a behaviour change (observers
                                   woken, tasks) or a time that fell over \(Int(Comparison.suspiciousSpeedUp))-fold. 2: unusable input.
                                   Counts may rise: mallocs, retains and releases \(ReportText.short(Comparison.countAllowance))
-                                  per operation; instructions as far as the baseline row moved
-                                  over its address layouts, at least \(ReportText.short(Comparison.instructionFloor * 100))% (compared on any
+                                  per operation; instructions outside metadata lookups
+                                  \(ReportText.short(Comparison.instructionFloor * 100))%, all instructions \(ReportText.short(Comparison.totalInstructionFloor * 100))% (or as far as a baseline
+                                  counted under several address layouts moved; compared on any
                                   CPU; only when both runs name the same Swift version and build).
+                                  --filter compares only the cases it selects, in both files.
           baseline update         Refresh the gate's baseline: a best-of-\(Invocation.baselineBestOf) release run written to
                                   \(Invocation.baselinePath) and its .meta.json, only when every process
                                   succeeded. A debug build re-runs itself in release, as run does.
