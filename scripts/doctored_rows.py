@@ -2,11 +2,12 @@
 """Check that the gate catches a given rise in every single row of one metric.
 
 Usage: python3 scripts/doctored_rows.py BENCH BASELINE.csv CURRENT.csv [--metric instructions]
-                                        [--rise PERCENT] [--alone]
+                                        [--rise PERCENT] [--alone] [--filter NAMES]
 
 For every row of METRIC in CURRENT.csv, the script writes a copy of CURRENT.csv (and of its
 metadata, CURRENT.meta.json) with that row's figures raised by PERCENT (default 1), runs
-`BENCH compare BASELINE.csv COPY --counts-only`, and expects exit status 1. A rise in a row's
+`BENCH compare BASELINE.csv COPY --counts-only` (with `--filter NAMES` when given: CURRENT.csv
+then holds only the cases it selects), and expects exit status 1. A rise in a row's
 `instructions` stands for more work in the counted code, so the same case's
 `instructions-outside-metadata-lookups` row rises by the same number of instructions (lookups
 keyed by type metadata, in the Swift runtime and the standard library, are not where a change to
@@ -83,9 +84,10 @@ def write(path: Path, header: list[str], rows: list[dict[str, str]], meta: Path)
     shutil.copyfile(meta, sidecar(path))
 
 
-def compare(bench: str, baseline: Path, current: Path) -> int:
+def compare(bench: str, baseline: Path, current: Path, selection: str | None = None) -> int:
     return subprocess.run(
-        [bench, "compare", str(baseline), str(current), "--counts-only"],
+        [bench, "compare", str(baseline), str(current), "--counts-only"]
+        + ([] if selection is None else ["--filter", selection]),
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
     ).returncode
 
@@ -99,6 +101,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--rise", type=float, default=1.0)
     parser.add_argument("--alone", action="store_true",
                         help="raise the row alone, not its companion row as well")
+    parser.add_argument("--filter", dest="selection",
+                        help="passed to bench compare: compare only the cases it selects")
     options = parser.parse_args(argv)
     meta = sidecar(options.current)
     if not meta.is_file():
@@ -109,7 +113,7 @@ def main(argv: list[str]) -> int:
         fail(f"{options.current} has no {options.metric} rows")
     # A relative rise leaves a row of 0 unchanged, so there is nothing to catch.
     targets = [i for i in of_metric if float(rows[i]["median"]) != 0]
-    if (status := compare(options.bench, options.baseline, options.current)) != 0:
+    if (status := compare(options.bench, options.baseline, options.current, options.selection)) != 0:
         print(f"the clean file does not pass the gate (exit {status})")
         return 1
     missed = 0
@@ -117,7 +121,7 @@ def main(argv: list[str]) -> int:
         copy = Path(folder) / "doctored.csv"
         for index in targets:
             write(copy, header, doctored(rows, index, options.rise, options.alone), meta)
-            if compare(options.bench, options.baseline, copy) != 1:
+            if compare(options.bench, options.baseline, copy, options.selection) != 1:
                 missed += 1
                 row = rows[index]
                 print("let through:", " / ".join(row[k] for k in KEY))

@@ -60,6 +60,18 @@ class DoctoredRowsTests(unittest.TestCase):
         self.assertIn("2 instructions rows raised by 1% one at a time: 2 failed the gate, 0 passed",
                       result.stdout)
 
+    def test_filter_is_passed_to_every_compare(self):
+        # A stand-in that fails every comparison it is not given `--filter n=1` for.
+        path = self.folder / "bench-filter"
+        path.write_text(f"#!{sys.executable}\nimport sys\n"
+                        "sys.exit(0 if sys.argv[-2:] == ['--filter', 'n=1'] and not sys.argv[3].endswith('doctored.csv')"
+                        " else 1)\n", encoding="utf-8")
+        path.chmod(0o755)
+        result = run(str(path), str(self.baseline), str(self.current), "--filter", "n=1")
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        without = run(str(path), str(self.baseline), str(self.current))
+        self.assertIn("the clean file does not pass the gate", without.stdout)
+
     def test_a_gate_that_lets_one_percent_through_fails(self):
         result = run(self.bench(2), str(self.baseline), str(self.current))
         self.assertEqual(result.returncode, 1)

@@ -262,10 +262,11 @@ public enum BenchCommand {
 
     static func compare(_ options: Invocation.CompareOptions, output: Output) throws(BenchError) -> ExitStatus
     {
-        let current = try readRows(options.current)
+        let current = try selected(readRows(options.current), options)
         let before = try readMetadata(forCSV: options.baseline)
         let after = try readMetadata(forCSV: options.current)
-        let (baseline, uncompared) = comparable(try readRows(options.baseline), current: current, after)
+        let (baseline, uncompared) = comparable(
+            try selected(readRows(options.baseline), options, output: output), current: current, after)
         if let problem = machineProblem(options, before, after) { throw .unusableInput(problem) }
         if let problem = referenceProblem(options, baseline: baseline, current: current) {
             throw .unusableInput(problem)
@@ -296,6 +297,19 @@ public enum BenchCommand {
         return comparison.hasRegression ? .failure : .success
     }
 
+    /// The rows of the cases `--filter` selects; all of them without one. With `output`, says how
+    /// many of the file's rows were left out, so the gate's report shows that it judged a part.
+    static func selected(_ rows: [ResultRow], _ options: Invocation.CompareOptions, output: Output? = nil)
+        -> [ResultRow]
+    {
+        guard !options.filter.isEmpty else { return rows }
+        let kept = rows.filter { options.filter.selects($0.key.group) }
+        output?.progress(
+            "compared only the cases '--filter \(options.filter.terms.joined(separator: ","))' selects: "
+                + "\(rows.count - kept.count) of the baseline's \(rows.count) rows left out")
+        return kept
+    }
+
     /// The rows of `--rerun`, or nil without one. The rerun must have been measured as CURRENT was
     /// (CPU model, Swift version, build, round-trip placement, reference), or its times would mean
     /// something else.
@@ -303,7 +317,7 @@ public enum BenchCommand {
         throws(BenchError) -> [ResultRow]?
     {
         guard let path = options.rerun else { return nil }
-        let rows = try readRows(path)
+        let rows = selected(try readRows(path), options)
         let metadata = try readMetadata(forCSV: path)
         let measured = { (run: RunMetadata) in
             [run.cpu, run.swiftVersion, run.configuration.rawValue, run.roundTripPlacement.phrase]

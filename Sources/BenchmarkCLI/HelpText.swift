@@ -74,9 +74,11 @@ enum HelpText {
                                   Exit 0: pass. 1: a regression, a behaviour change (observers
                                   woken, tasks) or a time that fell over \(Int(Comparison.suspiciousSpeedUp))-fold. 2: unusable input.
                                   Counts may rise: mallocs, retains and releases \(ReportText.short(Comparison.countAllowance))
-                                  per operation; instructions as far as the baseline row moved
-                                  over its address layouts, at least \(ReportText.short(Comparison.instructionFloor * 100))% (compared on any
+                                  per operation; instructions outside metadata lookups
+                                  \(ReportText.short(Comparison.instructionFloor * 100))%, all instructions \(ReportText.short(Comparison.totalInstructionFloor * 100))% (or as far as a baseline
+                                  counted under several address layouts moved; compared on any
                                   CPU; only when both runs name the same Swift version and build).
+                                  --filter compares only the cases it selects, in both files.
                                   Counts the current run could not take (a counter unavailable)
                                   are listed as not compared, with the reason, and exit 1.
           doctor                  Check every counter on known work (mallocs of known size, one

@@ -70,6 +70,8 @@ public enum Invocation: Equatable, Sendable {
         public var countsOnly = false
         /// How the report is written.
         public var format = ReportFormat.text
+        /// Which cases are compared (`--filter`): the rows of the others are left out of both files.
+        public var filter = CaseSelector()
 
         public init(baseline: String, current: String, timeTolerance: Double? = nil) {
             self.baseline = baseline

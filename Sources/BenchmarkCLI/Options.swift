@@ -103,11 +103,12 @@ extension CommandOption {
 
     private static let runOptions: [CommandOption] = [
         CommandOption(
-            "--filter", .named("<names>"), [.run, .list, .updateBaseline],
+            "--filter", .named("<names>"), [.run, .list, .updateBaseline, .compare],
             example: "dispatch",
             help: "Comma-separated suites, architectures, features, layouts or sizes (n=<N>); "
                 + "repeatable. A benchmark runs when it matches a name of every kind given: one case "
-                + "is e.g. layout,closure-effects,single-store,n=10.",
+                + "is e.g. layout,closure-effects,single-store,n=10. compare: only the rows of the "
+                + "cases it selects are compared, in both files.",
             apply: { text, options throws(BenchError) in
                 try CaseSelector.add(text, to: &options.run.filter, vocabulary: options.vocabulary)
             }

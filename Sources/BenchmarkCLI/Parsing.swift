@@ -72,7 +72,9 @@ extension Invocation {
         case .doctor:
             return .doctor
         case .compare:
-            return .compare(try checked(options.compare, paths: positional))
+            var compare = options.compare
+            compare.filter = options.run.filter
+            return .compare(try checked(compare, paths: positional))
         case .updateBaseline:
             var run = try checked(options.run)
             if !options.given.contains("--best-of") { run.bestOf = baselineBestOf }

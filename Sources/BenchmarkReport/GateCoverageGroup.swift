@@ -39,9 +39,12 @@ public struct GateCoverageGroup: Sendable, Equatable {
         case .roundTripTime: return "+" + percent(override ?? Comparison.roundTripTimeTolerance)
         case .counts: return "±\(ReportText.short(Comparison.countAllowance))"
         case .behaviour: return "±\(ReportText.short(Comparison.countAllowance)) either way"
-        case .instructions, .instructionsOutsideMetadataLookups:
-            return "± the row's spread over address layouts and a mean gap, at least "
-                + "\(percent(Comparison.instructionFloor)) (round trips \(percent(Comparison.roundTripInstructionFloor)))"
+        case .instructions:
+            return "±\(percent(Comparison.totalInstructionFloor)), or the row's spread over address layouts "
+                + "and a mean gap when wider"
+        case .instructionsOutsideMetadataLookups:
+            return "±\(percent(Comparison.instructionFloor)), or the row's spread over address layouts "
+                + "and a mean gap when wider"
         case .bytes:
             let relative = Comparison.suiteByteRelativeAllowances[suite] ?? Comparison.byteRelativeAllowance
             return "±\(ReportText.short(Comparison.byteAllowance)) B + \(percent(relative))"

@@ -183,6 +183,29 @@ final class BenchCommandTests {
         #expect(await bench("compare", baseline, worse, "--counts-only").status == 1)
     }
 
+    @Test(
+        "compare --filter judges only the cases it selects, in both files, and says how many rows it left out"
+    )
+    func compareFilter() async throws {
+        var large = row(median: 2)
+        large.key.suite = .stateCopy
+        large.key.n = 10_000
+        var small = large
+        small.key.n = 1_000
+        let baseline = try write([row(median: 2), small, large], to: "all-sizes.csv")
+        let current = try write([row(median: 2), small], to: "small-sizes.csv")
+        #expect(await bench("compare", baseline, current, "--counts-only").status == 2, "a row missing")
+        let (status, captured) = await bench(
+            "compare", baseline, current, "--counts-only", "--filter", "n=1000")
+        #expect(status == 0)
+        #expect(captured.progress.contains { $0.contains("1 of the baseline's 3 rows left out") })
+        var worse = small
+        worse.median = 3
+        let regressed = try write([row(median: 2), worse], to: "worse.csv")
+        #expect(
+            await bench("compare", baseline, regressed, "--counts-only", "--filter", "n=1000").status == 1)
+    }
+
     @Test("compare refuses time ratios to different references, and compares counts only on request")
     func otherReference() async throws {
         func reference(_ feature: FeatureName) -> ResultRow {

@@ -102,25 +102,27 @@ struct GateCoverageTests {
     }
 
     @Test(
-        "instructions are caught beyond 0.02% where a row never moved, and beyond its spread over address layouts and a gap where it did"
+        "instructions outside metadata lookups are caught beyond 0.25% where a row never moved, and beyond its spread over address layouts and a gap where that is wider; all instructions beyond 10%"
     )
     func instructionSpread() throws {
-        let exact = CoverageRows.count("light", .instructions, 1_000)
-        var moving = CoverageRows.count("heavy", .instructions, 10_000)
-        (moving.min, moving.max, moving.samples) = (9_996, 10_004, 5)
+        let outside = Metric.instructionsOutsideMetadataLookups
+        let exact = CoverageRows.count("light", outside, 1_000)
+        var moving = CoverageRows.count("heavy", outside, 10_000)
+        (moving.min, moving.max, moving.samples) = (9_980, 10_020, 5)
         let comparison = try Comparison(baseline: [exact, moving], current: [exact, moving])
         let group = try self.group(
-            GateCoverage(comparison, baseline: [exact, moving]), .layout, .instructions)
+            GateCoverage(comparison, baseline: [exact, moving]), .layout, .instructionsOutsideMetadataLookups)
         #expect(
             group.gated == 2
                 && group.tolerance
-                    == "± the row's spread over address layouts and a mean gap, at least 0.02% (round trips 0.1%)"
+                    == "±0.25%, or the row's spread over address layouts and a mean gap when wider"
         )
-        #expect(group.caughtText == ">+0.02%..+0.1%", "4 above, a gap of 8 / 4, and 4 below the median")
-        let alone = try Comparison(baseline: [exact], current: [exact])
+        #expect(group.caughtText == ">+0.25%..+0.5%", "20 above, a gap of 40 / 4, and 20 below the median")
+        let total = CoverageRows.count("light", .instructions, 1_000)
+        let alone = try Comparison(baseline: [total], current: [total])
         #expect(
-            try self.group(GateCoverage(alone, baseline: [exact]), .layout, .instructions).caughtText
-                == ">+0.02%"
+            try self.group(GateCoverage(alone, baseline: [total]), .layout, .instructions).caughtText
+                == ">+10%"
         )
     }
 
