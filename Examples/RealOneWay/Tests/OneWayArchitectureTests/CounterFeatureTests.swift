@@ -18,6 +18,22 @@ struct CounterFeatureTests {
         #expect(await store.state.count == 1)
     }
 
+    /// Reads OneWay's `isIdle` (no action processing, no effect task) right after `send` returns:
+    /// the `.none` effect's task removes itself only after hopping back to the actor. The task could
+    /// in principle win that race on another thread; it did not in 15 runs on a loaded 2-core host.
+    @Test("An action whose effect is .none still leaves a task on the store until it hops back")
+    func noneEffectStillStartsATask() async {
+        let store = Store(
+            reducer: CounterFeature(quoteClient: .constant(Quote(content: "q", author: "a"))),
+            state: CounterState())
+        await store.send(.increment)
+        #expect(await !store.isIdle)
+        for _ in 0..<10_000 where await !store.isIdle {
+            await Task.yield()
+        }
+        #expect(await store.isIdle)
+    }
+
     @Test("A quote load reaches an observer of the states stream")
     func quoteLoadReachesTheObserver() async {
         let quote = Quote(content: "q", author: "a")
