@@ -9,9 +9,7 @@ import Testing
 struct CounterFeatureTests {
     @Test("An awaited send returns with the new state on the store")
     func awaitedSendChangesTheState() async {
-        let store = Store(
-            reducer: CounterFeature(quoteClient: .constant(Quote(content: "q", author: "a"))),
-            state: CounterState())
+        let store = makeStore(quote: Quote(content: "q", author: "a"))
         await store.send(.increment)
         await store.send(.increment)
         await store.send(.decrement)
@@ -23,9 +21,7 @@ struct CounterFeatureTests {
     /// in principle win that race on another thread; it did not in 15 runs on a loaded 2-core host.
     @Test("An action whose effect is .none still leaves a task on the store until it hops back")
     func noneEffectStillStartsATask() async {
-        let store = Store(
-            reducer: CounterFeature(quoteClient: .constant(Quote(content: "q", author: "a"))),
-            state: CounterState())
+        let store = makeStore(quote: Quote(content: "q", author: "a"))
         await store.send(.increment)
         #expect(await !store.isIdle)
         for _ in 0..<10_000 where await !store.isIdle {
@@ -37,7 +33,7 @@ struct CounterFeatureTests {
     @Test("A quote load reaches an observer of the states stream")
     func quoteLoadReachesTheObserver() async {
         let quote = Quote(content: "q", author: "a")
-        let store = Store(reducer: CounterFeature(quoteClient: .constant(quote)), state: CounterState())
+        let store = makeStore(quote: quote)
         let states = await store.states
         await store.send(.loadQuote)
         var observed: CounterState?
@@ -46,5 +42,10 @@ struct CounterFeatureTests {
             break
         }
         #expect(observed?.quote == quote)
+    }
+
+    /// A counter store whose quote client answers `quote` at once.
+    private func makeStore(quote: Quote) -> Store<CounterFeature, ContinuousClock> {
+        Store(reducer: CounterFeature(quoteClient: .constant(quote)), state: CounterState())
     }
 }
