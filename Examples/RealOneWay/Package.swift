@@ -1,0 +1,35 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// The counter built on the real OneWay (DevYeom/OneWay), for ArchitectureBench. It needs the
+/// network to fetch OneWay, so `.ci/run` does not build it; README.md says how to build it from
+/// local clones. Work in progress: see README.md, "Status".
+let package = Package(
+    name: "RealOneWay",
+    platforms: [.macOS(.v26)],
+    products: [
+        .library(name: "OneWayArchitecture", targets: ["OneWayArchitecture"])
+    ],
+    dependencies: [
+        .package(name: "ArchitectureBench", path: "../.."),
+        .package(url: "https://github.com/DevYeom/OneWay", exact: "3.0.0"),
+    ],
+    targets: [
+        .target(
+            name: "OneWayArchitecture",
+            dependencies: [
+                .product(name: "OneWay", package: "OneWay"),
+                .product(name: "Domain", package: "ArchitectureBench"),
+            ]
+        ),
+        .testTarget(
+            name: "OneWayArchitectureTests",
+            dependencies: [
+                "OneWayArchitecture",
+                .product(name: "OneWay", package: "OneWay"),
+                .product(name: "Domain", package: "ArchitectureBench"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
