@@ -20,13 +20,27 @@ def commands(text):
     return found
 
 
+def per_change_and_scheduled(text):
+    """The workflow's per-change part and its scheduled job (from `  scheduled:` on)."""
+    head, _, scheduled = text.partition("\n  scheduled:\n")
+    return head, scheduled
+
+
 class WorkflowTests(unittest.TestCase):
     def test_every_bench_command_of_the_workflow_is_one_ci_runs(self):
-        workflow = commands(WORKFLOW.read_text())
+        workflow = commands(per_change_and_scheduled(WORKFLOW.read_text())[0])
         ci = commands(CI_RUN.read_text())
         self.assertGreaterEqual(len(workflow), 3, workflow)
         for command in workflow:
             self.assertIn(command, ci)
+
+    def test_the_scheduled_job_counts_every_instruction_row_as_gate_md_says(self):
+        scheduled = per_change_and_scheduled(WORKFLOW.read_text())[1]
+        self.assertIn(".build/release/bench --quick --instructions --output", scheduled)
+        self.assertNotIn("--filter", scheduled)
+        gate = (ROOT / "docs" / "gate.md").read_text()
+        self.assertIn("bench --quick --instructions --output i.csv", gate)
+        self.assertIn("The N = 10,000 instruction rows", gate)
 
     def test_the_workflow_builds_runs_best_of_3_and_reports_markdown(self):
         text = WORKFLOW.read_text()

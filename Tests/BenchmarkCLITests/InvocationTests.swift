@@ -246,6 +246,6 @@ struct InvocationTests {
         #expect(text.contains("bench compare"))
         // The gate's count allowances are shown with their defaults.
         #expect(text.contains("mallocs, retains and releases 0.5"))
-        #expect(text.contains("instructions as far as the baseline row moved"))
+        #expect(text.contains("instructions outside metadata lookups"))
     }
 }
