@@ -9,16 +9,19 @@ public struct UncomparedCounts: Equatable, Sendable {
     public var reasons: [Metric: String]
 
     /// The baseline rows of `counted` metrics (those of the counters the current run's metadata
-    /// names unavailable) for cases `current` measured, where `current` has no row at all of that
-    /// metric; `reasons` maps a metric to why.
+    /// names unavailable) for cases `current` measured, or that only such rows describe, where
+    /// `current` has no row at all of that metric; `reasons` maps a metric to why.
     public init(baseline: [ResultRow], current: [ResultRow], counted: Set<Metric>, reasons: [Metric: String])
     {
+        let missing = counted.subtracting(current.map(\.key.metric))
+        // A case is the current run's when it has a row there, or when every baseline row it has is
+        // of a missing metric (the retention suite writes retained bytes only).
         let measuredGroups = Set(current.map(\.key.group))
-        let currentMetrics = Set(current.map(\.key.metric))
-        let missing = counted.subtracting(currentMetrics)
+        let otherMetrics = Set(baseline.filter { !missing.contains($0.key.metric) }.map(\.key.group))
         let left = Dictionary(
-            grouping: baseline.filter {
-                missing.contains($0.key.metric) && measuredGroups.contains($0.key.group)
+            grouping: baseline.filter { row in
+                missing.contains(row.key.metric)
+                    && (measuredGroups.contains(row.key.group) || !otherMetrics.contains(row.key.group))
             },
             by: \.key.metric)
         rows = left

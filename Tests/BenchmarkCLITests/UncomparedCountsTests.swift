@@ -73,4 +73,19 @@ struct UncomparedCountsTests {
         #expect(await BenchCommand.main(["compare", baseline, current], output: captured.output) == 2)
         #expect(!captured.data.contains("not compared"))
     }
+
+    @Test("a case the baseline describes only by counts the current run lacks is listed, not missing")
+    func countOnlyCasesAreListed() {
+        let retention = ResultRow.Key.Group(
+            suite: .retention, architecture: "closure-effects", feature: "counter/loadQuote")
+        let retained = ResultRow.count(
+            ResultRow.Key(retention, metric: .retainedBytes), unit: .bytes, value: 0, configuration: .release)
+        let baseline = [Self.row(.mallocs, 2), Self.row(.observersWoken, 1), retained]
+        let uncompared = UncomparedCounts(
+            baseline: baseline, current: [Self.row(.observersWoken, 1)],
+            counted: [.mallocs, .bytes, .retainedBytes],
+            reasons: [:])
+        #expect(uncompared.count == 2)
+        #expect(uncompared.remaining(of: baseline).map(\.key.metric) == [.observersWoken])
+    }
 }
