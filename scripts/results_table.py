@@ -291,7 +291,8 @@ def count_table(results: Results, instructions: Results) -> str:
            f"addresses (`instructions` less `{OUTSIDE_METADATA_LOOKUPS}`): the Swift runtime's type caches, "
            "which code not specialised for its concrete types asks on every operation, and Observation's "
            "tables keyed by key paths. How long such a lookup probes moves with addresses, so this "
-           "column is the median over address layouts ([measurement.md](measurement.md#instructions))."
+           "column may move by a few percent from one build to the next "
+           "([measurement.md](measurement.md#instructions))."
            if split else ""),
     ]
     return "\n".join(lines)
