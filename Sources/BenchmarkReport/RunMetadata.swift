@@ -88,14 +88,24 @@ public struct RunMetadata: Codable, Equatable, Sendable {
 extension RunMetadata {
     /// The command that records this run again into `path`, for refreshing a baseline: `program`
     /// and the options the run was recorded with (`bench baseline update`, or `tiny-bench --quick
-    /// --filter dispatch,tiny-store --output tiny.csv`), with `--output path` added when the run
-    /// was written to its standard output. A file without options gets `bench baseline update`.
+    /// --filter dispatch,tiny-store --output tiny.csv`), writing to `path` whatever file the run was
+    /// first written to. A file without options gets `bench baseline update`.
     public func recordingCommand(program: String, path: String) -> String {
         guard !options.isEmpty else { return "\(program) baseline update" }
-        var words = options
-        let writesFile = words.contains { $0 == "--output" || $0.hasPrefix("--output=") }
-        if words.first != "baseline" && !writesFile { words += ["--output", path] }
-        return ([program] + words).map(Self.shellWord).joined(separator: " ")
+        guard options.first != "baseline" else {
+            return ([program] + options).map(Self.shellWord).joined(separator: " ")
+        }
+        // The file to refresh is the one compared, wherever the run was first written.
+        var words: [String] = []
+        var rest = options[...]
+        while let word = rest.popFirst() {
+            if word == "--output" {
+                rest = rest.dropFirst()
+            } else if !word.hasPrefix("--output=") {
+                words.append(word)
+            }
+        }
+        return ([program] + words + ["--output", path]).map(Self.shellWord).joined(separator: " ")
     }
 
     /// `word` as a shell reads it back: as it is when it holds only safe characters, else quoted.

@@ -60,6 +60,11 @@ struct CauseTests {
         #expect(
             metadata.recordingCommand(program: "tiny-bench", path: "tiny.csv")
                 == "tiny-bench --quick --filter dispatch,tiny-store --output tiny.csv")
+        metadata.options = ["--quick", "--instructions", "--output", "/tmp/recorded.csv"]
+        #expect(
+            metadata.recordingCommand(program: "bench", path: "results/instructions-baseline.csv")
+                == "bench --quick --instructions --output results/instructions-baseline.csv",
+            "the file compared is the one to refresh, not where the run was first written")
         metadata.options = ["--filter", "dispatch counter"]
         #expect(
             metadata.recordingCommand(program: "bench", path: "my run.csv")
