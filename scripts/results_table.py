@@ -227,14 +227,14 @@ def table(results: Results) -> str:
         f"at {mutation:.2f} ns, an empty closure call at {closure:.2f} ns, a bare main actor → pool → "
         f"main actor round trip (the effects' reference) at {round_trip:.1f} µs; the harness costs "
         f"{empty:.0f} ns per sample (an empty body), and one `Decimal ==` allocates {decimal:.0f} "
-        f"times. {floor_note(results.architectures, results.results_page)}{NOTE_END}",
+        f"times. {floor_note(results.architectures, '')}{NOTE_END}",
     ]
     return "\n".join(lines)
 
 
 def floor_note(architectures: list[str], floor_link: str = RESULTS_PAGE) -> str:
     """The sentence explaining the caveats in the first column, if any row has one, then a space;
-    `floor_link` is the results page as the file holding the note links to it."""
+    `floor_link` is the results page as the file holding the note links to it ("" on that page)."""
     if not any(caveats(a) for a in architectures):
         return ""
     return (f"\"{FLOOR_LABEL}\": the row leaves out mechanisms its library runs on every action that "
@@ -504,9 +504,10 @@ LIBRARIES = [
     Library("ReSwift", "Examples/RealReSwift", "local-reducer",
             "the same copying `(action, state) -> state` reducer composed from feature reducers, and work "
             "started after the reducer by looking at the action, as ReSwift's middleware does",
-            "the action as an existential cast by each reducer, the middleware chain's closures, two "
-            "dispatch-queue barriers guarding the reducer, and per subscriber a chain of closures "
-            "(`select`, `skipRepeats`) and the selected state boxed in `Any`"),
+            "three `DispatchQueue.sync` calls guarding the reducer (9 mallocs), the action boxed as an "
+            "`any Action` and cast by each reducer, the middleware chain's closures, and per subscriber "
+            "a chain of closures (`select`, `skipRepeats`), the selected state boxed in `Any` and, for a "
+            "subscriber of the whole state, a comparison of the whole state (quadratic in N)"),
 ]
 LIBRARY_HEADING = "Style against library"
 LIBRARY_ANCHOR = "style-against-library"
@@ -558,8 +559,8 @@ def figure_cell(values: tuple[float | None, ...]) -> str:
 def ratio_cell(library: tuple[float | None, ...], built_in: tuple[float | None, ...]) -> str:
     """Each figure of the library over the built-in's: "3.5x · 2x · 5.0x", "–" where either lacks it
     or the built-in's is 0."""
-    return " · ".join("–" if a is None or b is None or b == 0 else f"{a / b:.1f}x"
-                      for a, b in zip(library, built_in))
+    return " · ".join("–" if a is None or b is None or b == 0 else f"{a / b:.1f}x" if a / b < 100
+                      else f"{a / b:.0f}x" for a, b in zip(library, built_in))
 
 
 def library_runs(results: Results) -> tuple[list[tuple[Library, LibraryRun]], list[Library]]:
@@ -593,7 +594,8 @@ def library_table(results: Results, instructions: Results | None) -> str:
                      f"adds {library.mechanisms}. ([quick.csv]({quick}), [instructions.csv]({counted}))")
     for library in absent:
         lines.append(f"- **{library.name}**: not in the table, as {library.folder}/results has no "
-                     "committed quick.csv and instructions.csv.")
+                     f"committed quick.csv and instructions.csv; it is to be compared with "
+                     f"`{library.nearest}`, {library.why}.")
     lines += ["", "Both rows of a line come from one run of one build of the example's own `bench` "
               "(instructions from its `instructions.csv`, counted under callgrind; mallocs and the "
               "median time from its `quick.csv`, a `--quick` run on a shared host, so times are "

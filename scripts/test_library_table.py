@@ -83,6 +83,7 @@ class LibraryTableTest(unittest.TestCase):
         for library in results_table.LIBRARIES[1:]:
             self.assertNotIn(f"| {library.name} ", table)
             self.assertIn(f"- **{library.name}**: not in the table, as {library.folder}/results has no", table)
+            self.assertIn(f"compared with `{library.nearest}`", table)
         self.assertIn("OneWay not measured yet", results_table.library_line(self.results, None))
 
     def test_the_readme_line_gives_each_present_library_its_instruction_ratio(self):
@@ -106,8 +107,9 @@ class LibraryTableTest(unittest.TestCase):
         with self.assertRaisesRegex(results_table.TableError, "mobius-core, other-store"):
             results_table.library_table(self.results, None)
 
-    def test_a_ratio_over_zero_is_a_dash(self):
+    def test_a_ratio_over_zero_is_a_dash_and_one_over_100_has_no_decimals(self):
         self.assertEqual(results_table.ratio_cell((4.0, 2.0, None), (2.0, 0.0, 5.0)), "2.0x · – · –")
+        self.assertEqual(results_table.ratio_cell((1004.0, 3.0), (3.0, 3.0)), "335x · 1.0x")
 
     def test_style_floor_note_links_to_the_library_table(self):
         note = results_table.floor_note(["effect-values"], "results.md")
