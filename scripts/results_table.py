@@ -534,9 +534,7 @@ class LibraryRun:
             raise TableError(f"{self.quick_path}: expected one architecture besides the built-in ones, "
                              f"found {', '.join(others) or 'none'}")
         self.id = others[0]
-        if library.nearest not in self.quick.architectures:
-            raise TableError(f"{self.quick_path}: no {library.nearest} rows; {library.name} is compared with "
-                             f"{library.nearest} measured in the same run")
+        self.has_nearest = library.nearest in self.quick.architectures
 
     def figures(self, architecture: str, case: tuple[str, ...]) -> tuple[float | None, float | None, float | None]:
         """Instructions, mallocs and time (ns) of `case`, None where a CSV has no such row."""
@@ -563,15 +561,21 @@ def ratio_cell(library: tuple[float | None, ...], built_in: tuple[float | None, 
                       else f"{a / b:.0f}x" for a, b in zip(library, built_in))
 
 
-def library_runs(results: Results) -> tuple[list[tuple[Library, LibraryRun]], list[Library]]:
-    """The libraries whose example has committed CSVs, with their runs, and those without."""
+def library_runs(results: Results) -> tuple[list[tuple[Library, LibraryRun]], list[tuple[Library, str]]]:
+    """The libraries whose example has committed CSVs holding their nearest row, with their runs,
+    and the others, each with why it is left out."""
     present, absent = [], []
     for library in LIBRARIES:
         folder = EXAMPLES_ROOT / library.folder / "results"
-        if (folder / "quick.csv").exists() and (folder / "instructions.csv").exists():
-            present.append((library, LibraryRun(library, results.architectures)))
+        if not ((folder / "quick.csv").exists() and (folder / "instructions.csv").exists()):
+            absent.append((library, f"{library.folder}/results has no committed quick.csv and instructions.csv"))
+            continue
+        run = LibraryRun(library, results.architectures)
+        if run.has_nearest:
+            present.append((library, run))
         else:
-            absent.append(library)
+            absent.append((library, f"{library.folder}/results/quick.csv has no `{library.nearest}` rows "
+                                    "measured in the same run"))
     return present, absent
 
 
@@ -592,9 +596,8 @@ def library_table(results: Results, instructions: Results | None) -> str:
         counted = os.path.relpath(run.instructions_path, results.page_folder)
         lines.append(f"- **{library.name}** beside `{library.nearest}`, {library.why}. Per action it "
                      f"adds {library.mechanisms}. ([quick.csv]({quick}), [instructions.csv]({counted}))")
-    for library in absent:
-        lines.append(f"- **{library.name}**: not in the table, as {library.folder}/results has no "
-                     f"committed quick.csv and instructions.csv; it is to be compared with "
+    for library, reason in absent:
+        lines.append(f"- **{library.name}**: not in the table, as {reason}; it is to be compared with "
                      f"`{library.nearest}`, {library.why}.")
     lines += ["", "Both rows of a line come from one run of one build of the example's own `bench` "
               "(instructions from its `instructions.csv`, counted under callgrind; mallocs and the "
@@ -614,7 +617,7 @@ def library_line(results: Results, instructions: Results | None) -> str:
         parts.append(f"{library.name} {ratio_cell((mine,), (theirs,))} `{library.nearest}`'s "
                      f"instructions per increment ({ratio_cell((single[0],), (single[1],))} in a "
                      "1,000-counter single store)")
-    parts += [f"{library.name} not measured yet" for library in absent]
+    parts += [f"{library.name} not in the table yet" for library, _ in absent]
     return (f"**Style against library** ([{results.results_page}]({results.results_page}#{LIBRARY_ANCHOR})): "
             + "; ".join(parts) + ".")
 
