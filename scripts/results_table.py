@@ -32,7 +32,7 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import NamedTuple, NoReturn
 
 import results_csv
 
@@ -107,6 +107,8 @@ class Results:
         self.path = path
         self.link = str(path)
         self.results_page = RESULTS_PAGE
+        # The folder of the file the tables are written into, for links to the examples' CSVs.
+        self.page_folder = Path(".")
         self.medians: dict[tuple[str, ...], float] = {}
         self.ratios: dict[tuple[str, ...], float] = {}
         self.architectures: list[str] = []
@@ -225,18 +227,21 @@ def table(results: Results) -> str:
         f"at {mutation:.2f} ns, an empty closure call at {closure:.2f} ns, a bare main actor → pool → "
         f"main actor round trip (the effects' reference) at {round_trip:.1f} µs; the harness costs "
         f"{empty:.0f} ns per sample (an empty body), and one `Decimal ==` allocates {decimal:.0f} "
-        f"times. {floor_note(results.architectures)}{NOTE_END}",
+        f"times. {floor_note(results.architectures, '')}{NOTE_END}",
     ]
     return "\n".join(lines)
 
 
-def floor_note(architectures: list[str]) -> str:
-    """The sentence explaining the caveats in the first column, if any row has one, then a space."""
+def floor_note(architectures: list[str], floor_link: str = RESULTS_PAGE) -> str:
+    """The sentence explaining the caveats in the first column, if any row has one, then a space;
+    `floor_link` is the results page as the file holding the note links to it ("" on that page)."""
     if not any(caveats(a) for a in architectures):
         return ""
     return (f"\"{FLOOR_LABEL}\": the row leaves out mechanisms its library runs on every action that "
             "allocate or grow with N (the tables in docs/architectures/), so its figures are the "
-            f"least the style costs, not the library's cost; \"{OWN_SELECTOR_LABEL}\": its "
+            "least the style costs, not the library's cost (the real libraries that run here, beside "
+            f"their nearest rows: [{LIBRARY_HEADING}]({floor_link}#{LIBRARY_ANCHOR})); "
+            f"\"{OWN_SELECTOR_LABEL}\": its "
             "`single-store-scoped` layout measures a selector of the project's own, as its library "
             "has none. ")
 
@@ -353,7 +358,7 @@ def summary_table(results: Results, instructions: Results | None) -> str:
                  f" and, for instructions, [`{instructions.path}`]({instructions.link})")
               + "; \"sync mallocs/op\" is the largest of the three synchronous intents; the layout "
               "columns are one `app/increment` in an app of 1,000 counters. "
-              + floor_note(results.architectures)
+              + floor_note(results.architectures, results.results_page)
               + "Every column, the exact "
               f"counts and the notes are in [{RESULTS_PAGE}]({results.results_page})."]
     return "\n".join(lines)
@@ -473,10 +478,156 @@ def results_tables(results: Results, instructions: Results | None) -> str:
     return "\n\n".join(parts)
 
 
+class Library(NamedTuple):
+    """A real library measured by a package under Examples/, beside the built-in row nearest to it."""
+
+    name: str
+    folder: str
+    nearest: str
+    why: str
+    mechanisms: str
+
+
+# One entry per package under Examples/ that measures a real library. Each package's measure.sh
+# writes results/quick.csv and results/instructions.csv with the library's rows and its nearest
+# built-in row's from one build, so every ratio compares two rows of the same run.
+LIBRARIES = [
+    Library("MobiusCore", "Examples/RealMobius", "effect-values",
+            "Mobius's own model: a pure update returning effects as plain values, which a handler runs",
+            "unspecialised generic code (type-metadata lookups on every event), a second closure per "
+            "event, and per observer a heap-allocated coroutine frame and a main-actor check"),
+    Library("OneWay", "Examples/RealOneWay", "closure-effects",
+            "OneWay's reducer changes the state in place and returns an `AnyEffect` wrapping async work, "
+            "TCA's idea, which `closure-effects` models; `effect-values` returns plain data for a handler",
+            "the `Store` actor's `send` (a hop and a yield), and for every action, `.none` included, a "
+            "`UUID`, a `Task` iterating the effect's stream and a dictionary entry"),
+    Library("ReSwift", "Examples/RealReSwift", "local-reducer",
+            "the same copying `(action, state) -> state` reducer composed from feature reducers, and work "
+            "started after the reducer by looking at the action, as ReSwift's middleware does",
+            "three `DispatchQueue.sync` calls guarding the reducer (9 mallocs), the action boxed as an "
+            "`any Action` and cast by each reducer, the middleware chain's closures, and per subscriber "
+            "a chain of closures (`select`, `skipRepeats`), the selected state boxed in `Any` and, for a "
+            "subscriber of the whole state, a comparison of the whole state (quadratic in N)"),
+]
+LIBRARY_HEADING = "Style against library"
+LIBRARY_ANCHOR = "style-against-library"
+# What each compared case is, read from the examples' CSVs: (label, suite, feature, layout, n).
+LIBRARY_CASES = [
+    ("per action (`counter/increment`)", "dispatch", "counter/increment", "", ""),
+    ("single store, N = 1,000 (`app/increment`)", "layout", "app/increment", "single-store", "1000"),
+    ("effect round trip (`counter/loadQuote`)", "effects", "counter/loadQuote", "", ""),
+]
+# Where the examples are: the repository's root (the tests point it elsewhere).
+EXAMPLES_ROOT = Path(__file__).resolve().parent.parent
+
+
+class LibraryRun:
+    """One library's rows and its nearest built-in's, from its example's committed CSVs."""
+
+    def __init__(self, library: Library, built_in: list[str]) -> None:
+        folder = EXAMPLES_ROOT / library.folder / "results"
+        self.quick_path, self.instructions_path = folder / "quick.csv", folder / "instructions.csv"
+        self.quick = Results(self.quick_path)
+        self.instructions = Results(self.instructions_path)
+        others = [a for a in self.quick.architectures if a not in built_in]
+        if len(others) != 1:
+            raise TableError(f"{self.quick_path}: expected one architecture besides the built-in ones, "
+                             f"found {', '.join(others) or 'none'}")
+        self.id = others[0]
+        self.has_nearest = library.nearest in self.quick.architectures
+
+    def figures(self, architecture: str, case: tuple[str, ...]) -> tuple[float | None, float | None, float | None]:
+        """Instructions, mallocs and time (ns) of `case`, None where a CSV has no such row."""
+        _, suite, feature, layout, n = case
+        key = (suite, architecture, feature)
+        get = lambda source, metric: source.medians.get((*key, metric, layout, n))
+        time = get(self.quick, "time")
+        if time is not None and suite == "effects":
+            time *= 1000
+        return get(self.instructions, "instructions"), get(self.quick, "mallocs"), time
+
+
+def figure_cell(values: tuple[float | None, ...]) -> str:
+    instructions, mallocs, time = values
+    return " · ".join(["–" if instructions is None else count(instructions),
+                       "–" if mallocs is None else f"{mallocs:,.0f}" if mallocs == int(mallocs) else f"{mallocs:g}",
+                       "–" if time is None else duration(time)])
+
+
+def ratio_cell(library: tuple[float | None, ...], built_in: tuple[float | None, ...]) -> str:
+    """Each figure of the library over the built-in's: "3.5x · 2x · 5.0x", "–" where either lacks it
+    or the built-in's is 0."""
+    return " · ".join("–" if a is None or b is None or b == 0 else f"{a / b:.1f}x" if a / b < 100
+                      else f"{a / b:.0f}x" for a, b in zip(library, built_in))
+
+
+def library_runs(results: Results) -> tuple[list[tuple[Library, LibraryRun]], list[tuple[Library, str]]]:
+    """The libraries whose example has committed CSVs holding their nearest row, with their runs,
+    and the others, each with why it is left out."""
+    present, absent = [], []
+    for library in LIBRARIES:
+        folder = EXAMPLES_ROOT / library.folder / "results"
+        if not ((folder / "quick.csv").exists() and (folder / "instructions.csv").exists()):
+            absent.append((library, f"{library.folder}/results has no committed quick.csv and instructions.csv"))
+            continue
+        run = LibraryRun(library, results.architectures)
+        if run.has_nearest:
+            present.append((library, run))
+        else:
+            absent.append((library, f"{library.folder}/results/quick.csv has no `{library.nearest}` rows "
+                                    "measured in the same run"))
+    return present, absent
+
+
+def library_table(results: Results, instructions: Results | None) -> str:
+    """Each real library beside the built-in row nearest to it, from the examples' committed CSVs."""
+    present, absent = library_runs(results)
+    columns = ["library", "case", "library: instr · mallocs · time", "nearest row",
+               "nearest: instr · mallocs · time", "library ÷ nearest"]
+    lines = ["| " + " | ".join(columns) + " |", "|" + " --- |" * len(columns)]
+    for library, run in present:
+        for case in LIBRARY_CASES:
+            mine, theirs = run.figures(run.id, case), run.figures(library.nearest, case)
+            lines.append(f"| {library.name} (`{run.id}`) | {case[0]} | {figure_cell(mine)} | "
+                         f"`{library.nearest}` | {figure_cell(theirs)} | {ratio_cell(mine, theirs)} |")
+    lines.append("")
+    for library, run in present:
+        quick = os.path.relpath(run.quick_path, results.page_folder)
+        counted = os.path.relpath(run.instructions_path, results.page_folder)
+        lines.append(f"- **{library.name}** beside `{library.nearest}`, {library.why}. Per action it "
+                     f"adds {library.mechanisms}. ([quick.csv]({quick}), [instructions.csv]({counted}))")
+    for library, reason in absent:
+        lines.append(f"- **{library.name}**: not in the table, as {reason}; it is to be compared with "
+                     f"`{library.nearest}`, {library.why}.")
+    lines += ["", "Both rows of a line come from one run of one build of the example's own `bench` "
+              "(instructions from its `instructions.csv`, counted under callgrind; mallocs and the "
+              "median time from its `quick.csv`, a `--quick` run on a shared host, so times are "
+              "rough). \"–\": no such row (the effect round trip is not counted in instructions by "
+              "every example), or a ratio over 0."]
+    return "\n".join(lines)
+
+
+def library_line(results: Results, instructions: Results | None) -> str:
+    """The README's one line of the library table: instructions per action over the nearest row's."""
+    present, absent = library_runs(results)
+    parts = []
+    for library, run in present:
+        mine, theirs = (run.figures(a, LIBRARY_CASES[0])[0] for a in (run.id, library.nearest))
+        single = [run.figures(a, LIBRARY_CASES[1])[0] for a in (run.id, library.nearest)]
+        parts.append(f"{library.name} {ratio_cell((mine,), (theirs,))} `{library.nearest}`'s "
+                     f"instructions per increment ({ratio_cell((single[0],), (single[1],))} in a "
+                     "1,000-counter single store)")
+    parts += [f"{library.name} not in the table yet" for library, _ in absent]
+    return (f"**Style against library** ([{results.results_page}]({results.results_page}#{LIBRARY_ANCHOR})): "
+            + "; ".join(parts) + ".")
+
+
 REGIONS = {
     "results tables": results_tables,
     "summary table": summary_table,
     "key figures": key_figures,
+    "library table": library_table,
+    "library line": library_line,
 }
 
 
@@ -516,6 +667,7 @@ def rendered(path: Path, results: Results, instructions: Results | None) -> tupl
         if source is not None:
             source.link = os.path.relpath(source.path, path.parent)
             source.results_page = os.path.relpath(RESULTS_PAGE, path.parent)
+            source.page_folder = path.parent
     pieces, position = [], 0
     for name, start, end in regions_in(path, content):
         pieces += [content[position:start], region(name, results, instructions)]
