@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import TestSupport
+import ScenarioSupport
 import Testing
 
 /// One conformance scenario (docs/features.md) applied to one architecture hosted one way: the unit

@@ -1,7 +1,7 @@
 import Domain
 import Foundation
+import ScenarioSupport
 import Synchronization
-import TestSupport
 import Testing
 
 /// Scenario 9: random scripts in which effects overlap. Quote fetches and bank calls wait at gates

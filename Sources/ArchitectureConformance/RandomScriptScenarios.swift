@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import TestSupport
+import ScenarioSupport
 import Testing
 
 /// Scenario 8: long random scripts over every intent, from fixed seeds, in both app layouts of every

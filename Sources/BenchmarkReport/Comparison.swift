@@ -1,5 +1,4 @@
-/// The regression gate: compares a current run against a committed baseline (benchmarks.md,
-/// "The regression gate").
+/// The regression gate: compares a current run against a committed baseline (docs/gate.md).
 ///
 /// Counts are compared with small allowances that cover the noise async work shows (one more
 /// allocation per operation is always a regression). Times are compared as ratios to the in-run

@@ -125,23 +125,6 @@ extension Metric {
     }
 }
 
-extension Suite {
-    /// The suite a CSV spelling names, including the spellings of files written before a suite was
-    /// renamed (`baseline` for ``reference``); nil for an unknown spelling.
-    public init?(spelling: String) {
-        if let suite = Suite(rawValue: spelling) {
-            self = suite
-        } else if let suite = Self.formerSpellings[spelling] {
-            self = suite
-        } else {
-            return nil
-        }
-    }
-
-    /// What older files call a renamed suite.
-    static let formerSpellings: [String: Suite] = ["baseline": .reference]
-}
-
 /// The build that produced a number: the CSV's `configuration` column and the metadata's.
 public enum BuildConfiguration: String, CaseIterable, Sendable, Codable {
     case release

@@ -33,12 +33,6 @@ public enum InstructionPass {
         return nil
     }
 
-    /// The full path of `name` in the `PATH` of `environment`, or nil.
-    nonisolated static func executable(_ name: String, environment: [String: String]) -> String? {
-        let directories = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
     /// One case counted under one address layout: a child process of the pass.
     struct Job: Sendable {
         var label: InstructionLabel
