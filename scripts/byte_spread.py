@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measure how far the bytes per round trip of one build move between runs: every `effects` row and
 state-copy's `transfer/submitTransfer`, the rows the gate's effects byte allowance is about
-(`Comparison.suiteByteRelativeAllowances`, docs/gate.md).
+(the `bytes` entry of `GateTolerance.table`, docs/gate.md).
 
 Usage:
   python3 scripts/byte_spread.py measure [--bench PATH] [--quick-runs K] [--full-runs M] [--keep DIR]

@@ -73,9 +73,9 @@ enum HelpText {
           compare                 The regression gate: compare a run with a baseline.
                                   Exit 0: pass. 1: a regression, a behaviour change (observers
                                   woken, tasks) or a time that fell over \(Int(Comparison.suspiciousSpeedUp))-fold. 2: unusable input.
-                                  Counts may rise: mallocs, retains and releases \(ReportText.short(Comparison.countAllowance))
+                                  Counts may rise: mallocs, retains and releases \(ReportText.short(MetricClass.counts.tolerance.absolute))
                                   per operation; instructions outside metadata lookups
-                                  \(ReportText.short(Comparison.instructionFloor * 100))%, all instructions \(ReportText.short(Comparison.totalInstructionFloor * 100))% (or as far as a baseline
+                                  \(ReportText.short(MetricClass.instructionsOutsideMetadataLookups.tolerance.relative * 100))%, all instructions \(ReportText.short(MetricClass.instructions.tolerance.relative * 100))% (or as far as a baseline
                                   counted under several address layouts moved; compared on any
                                   CPU; only when both runs name the same Swift version and build).
                                   --filter compares only the cases it selects, in both files.

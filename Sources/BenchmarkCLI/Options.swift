@@ -267,11 +267,11 @@ extension CommandOption {
     /// trips (times in µs) 50`.
     private static var defaultTimeTolerances: String {
         func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))" }
-        return percent(Comparison.synchronousTimeTolerance) + "; heavy cases ("
+        return percent(MetricClass.time.tolerance.relative) + "; heavy cases ("
             + "\(Int(ResultRow.heavyBytesPerOperation) / 1024) KiB or more allocated, or "
             + "\(Int(ResultRow.heavyRetainsPerOperation)) or more retains, per operation) "
-            + percent(Comparison.heavyTimeTolerance) + "; round trips (times in µs) "
-            + percent(Comparison.roundTripTimeTolerance)
+            + percent(MetricClass.heavyTime.tolerance.relative) + "; round trips (times in µs) "
+            + percent(MetricClass.roundTripTime.tolerance.relative)
     }
 
     private static func wholeNumber(_ name: String, _ text: String, in range: ClosedRange<Int>)

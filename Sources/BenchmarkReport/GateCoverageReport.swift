@@ -59,7 +59,7 @@ public struct GateCoverageJSON: Codable, Equatable, Sendable {
     /// One suite and metric class.
     public struct Group: Codable, Equatable, Sendable {
         public var suite: String
-        /// ``GateMetricClass``'s raw value.
+        /// ``MetricClass``'s raw value.
         public var metricClass: String
         public var metrics: [String]
         public var gated: Int

@@ -63,20 +63,6 @@ public enum Metric: String, CaseIterable, Sendable, Codable {
     /// (largest - smallest) / smallest, in percent (``BestOf``).
     case processSpread = "process-spread"
 
-    /// How the regression gate treats the metric. The times of the reference benchmarks are an
-    /// exception, informational whatever this says: see ``MetricKind/init(_:)``.
-    public var kind: MetricKind {
-        switch self {
-        case .time: .time
-        case .mallocs, .retains, .releases: .count
-        case .instructions, .instructionsOutsideMetadataLookups: .instructions
-        case .bytes: .bytes
-        case .retainedBytes: .retention
-        case .tasks, .observersWoken: .behaviour
-        case .cpuTime, .growthExponent, .growthSlope, .costPerObserver, .processSpread: .informational
-        }
-    }
-
     /// The unit of every row of this metric; nil for the metrics measured in the time unit of
     /// their case (`ns`, `us` or `ns/sample`).
     public var unit: Unit? {
@@ -95,15 +81,6 @@ public enum Metric: String, CaseIterable, Sendable, Codable {
     public var isDerived: Bool {
         [.growthExponent, .growthSlope, .costPerObserver].contains(self)
     }
-
-    /// A time, gated as a ratio to the in-run reference.
-    public var isTime: Bool { kind == .time }
-    /// An allocation count, gated with an allowance for async noise.
-    public var isCount: Bool { kind == .count }
-    /// What an operation does rather than costs; gated in both directions.
-    public var isBehaviour: Bool { kind == .behaviour }
-    /// Reported, never gated.
-    public var isInformational: Bool { kind == .informational }
 }
 
 extension Metric {

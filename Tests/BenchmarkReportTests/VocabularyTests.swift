@@ -119,37 +119,33 @@ struct VocabularyTests {
     }
 }
 
-@Suite("Regression gate: each metric's kind")
-struct MetricKindTests {
-    /// How the gate treated each metric before the vocabulary was typed: its kind, and the verdicts
-    /// of a hundredfold rise and a hundredfold fall (nil: the metric is never compared).
-    static let expected: [Metric: (MetricKind, rise: Comparison.Verdict?, fall: Comparison.Verdict?)] = [
+@Suite("Regression gate: each metric's class")
+struct MetricClassTests {
+    /// How the gate treated each metric before the vocabulary was typed: its class, and the
+    /// verdicts of a hundredfold rise and a hundredfold fall (nil: the metric is never compared).
+    static let expected: [Metric: (MetricClass, rise: Comparison.Verdict?, fall: Comparison.Verdict?)] = [
         .time: (.time, .regression, .suspicious),
         .cpuTime: (.informational, .changed, .changed),
-        .mallocs: (.count, .regression, .improvement),
-        .retains: (.count, .regression, .improvement),
-        .releases: (.count, .regression, .improvement),
+        .mallocs: (.counts, .regression, .improvement),
+        .retains: (.counts, .regression, .improvement),
+        .releases: (.counts, .regression, .improvement),
         .instructions: (.instructions, .regression, .improvement),
-        .instructionsOutsideMetadataLookups: (.instructions, .regression, .improvement),
+        .instructionsOutsideMetadataLookups: (.instructionsOutsideMetadataLookups, .regression, .improvement),
         .bytes: (.bytes, .regression, .improvement),
         .tasks: (.behaviour, .behaviourChanged, .behaviourChanged),
         .observersWoken: (.behaviour, .behaviourChanged, .behaviourChanged),
-        .retainedBytes: (.retention, .regression, .improvement),
+        .retainedBytes: (.retainedBytes, .regression, .improvement),
         .growthExponent: (.informational, .changed, .changed),
         .growthSlope: (.informational, .changed, .changed),
         .costPerObserver: (.informational, .changed, .changed),
         .processSpread: (.informational, nil, nil),
     ]
 
-    @Test("every metric has the kind and the verdicts it had", arguments: Metric.allCases)
-    func kinds(metric: Metric) throws {
-        let (kind, rise, fall) = try #require(Self.expected[metric], "\(metric) has no expectation")
-        #expect(metric.kind == kind)
-        #expect(VocabularyTests.row(metric: metric).kind == kind)
-        #expect(
-            [metric.isTime, metric.isCount, metric.isBehaviour, metric.isInformational] == [
-                kind == .time, kind == .count, kind == .behaviour, kind == .informational,
-            ])
+    @Test("every metric has the class and the verdicts it had", arguments: Metric.allCases)
+    func classes(metric: Metric) throws {
+        let (metricClass, rise, fall) = try #require(Self.expected[metric], "\(metric) has no expectation")
+        #expect(metric.metricClass == metricClass)
+        #expect(VocabularyTests.row(metric: metric).metricClass == metricClass)
         #expect(try Self.verdict(metric, from: 10, to: 1_000) == rise)
         #expect(try Self.verdict(metric, from: 1_000, to: 10) == fall)
     }
@@ -157,8 +153,33 @@ struct MetricKindTests {
     @Test("a reference's time is informational: it is what the ratios divide by")
     func referenceTimes() throws {
         let reference = VocabularyTests.row(metric: .time, architecture: .reference)
-        #expect(reference.kind == .informational)
-        #expect(VocabularyTests.row(metric: .mallocs, architecture: "reference").kind == .count)
+        #expect(reference.metricClass == .informational)
+        #expect(VocabularyTests.row(metric: .mallocs, architecture: "reference").metricClass == .counts)
+    }
+
+    @Test("a time's class follows its case: a round trip's, a heavy case's, or a light one's")
+    func timeClasses() {
+        let light = ResultRow.Key(
+            suite: .dispatch, architecture: "a", feature: "counter/increment", metric: .time)
+        let roundTrip = ResultRow.Key(
+            suite: .effects, architecture: "a", feature: "counter/loadQuote", metric: .time)
+        #expect(MetricClass(light) == .time && MetricClass(light, isHeavy: true) == .heavyTime)
+        #expect(roundTrip.isRoundTrip && MetricClass(roundTrip, isHeavy: true) == .roundTripTime)
+    }
+
+    @Test("every class has a tolerance, and its row in docs/gate.md's table of tolerances")
+    func tolerances() throws {
+        let gate = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../docs/gate.md").standardized, encoding: .utf8)
+        let section = gate.components(separatedBy: "## Tolerances").dropFirst().first ?? ""
+        let rows = section.components(separatedBy: "\n\n").dropFirst(2).first ?? ""
+        for metricClass in MetricClass.allCases {
+            #expect(GateTolerance.table[metricClass] != nil, "\(metricClass) has no tolerance")
+            #expect(
+                rows.contains("| `\(metricClass.rawValue)` |"),
+                "docs/gate.md gives no reason for \(metricClass)")
+        }
     }
 
     @Test("derived and spread rows carry their metric's unit")

@@ -81,7 +81,8 @@ struct GateEndToEndTests {
             : AllocationCounter.isCountingRetains
                 ? [.mallocs, .bytes, .retains, .releases] : [.mallocs, .bytes]
         #expect(
-            Set(baseline.filter { $0.kind != .informational }.map(\.key.metric)) == counted.union([.time]))
+            Set(baseline.filter { $0.metricClass != .informational }.map(\.key.metric))
+                == counted.union([.time]))
 
         let clean = try Comparison(baseline: baseline, current: rerun)
         #expect(!clean.hasRegression, "a clean re-run failed the gate: \(clean.regressions)")
