@@ -76,7 +76,7 @@ enum HelpText {
                                   Counts may rise: mallocs, retains and releases \(ReportText.short(MetricClass.counts.tolerance.absolute))
                                   per operation; instructions outside metadata lookups
                                   \(ReportText.short(MetricClass.instructionsOutsideMetadataLookups.tolerance.relative * 100))%, all instructions \(ReportText.short(MetricClass.instructions.tolerance.relative * 100))% (or as far as a baseline
-                                  counted under several address layouts moved; compared on any
+                                  counted under several address offsets moved; compared on any
                                   CPU; only when both runs name the same Swift version and build).
                                   --filter compares only the cases it selects, in both files.
                                   Counts the current run could not take (a counter unavailable)

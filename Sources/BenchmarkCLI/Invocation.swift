@@ -44,8 +44,8 @@ public enum Invocation: Equatable, Sendable {
         public var seed: UInt64?
         /// Count instructions per operation under Valgrind instead of timing.
         public var instructions = false
-        /// Under how many address layouts the instruction pass counts each case.
-        public var addressLayouts = 1
+        /// Under how many address offsets the instruction pass counts each case.
+        public var addressOffsets = 1
         /// Time round trips with threads free on every CPU instead of confined to one.
         public var allCPUs = false
 

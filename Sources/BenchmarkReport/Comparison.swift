@@ -68,7 +68,7 @@ public struct Comparison: Sendable {
 
     /// How far a baseline row's instructions per operation may move either way before it counts: at
     /// least its class's ``GateTolerance/relative`` of its median, or, for a row counted under several address
-    /// layouts (`bench --address-layouts`), as far as it moved over them (its min..max around its
+    /// offsets (`bench --address-offsets`), as far as it moved over them (its min..max around its
     /// median) plus the mean gap between those counts (min..max over samples − 1) when that is more.
     /// Each case is counted in a process of its own on a settled heap, so a build counts the same in
     /// every run; what still moves a row is where code, data and heap land in memory, which any

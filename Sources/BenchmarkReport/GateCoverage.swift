@@ -92,19 +92,19 @@ public struct GateCoverage: Sendable, Equatable {
     /// The gated entries.
     public var gated: [Entry] { entries.filter { $0.reason == nil } }
 
-    /// The entries grouped per suite and metric class, in the order a run executes the suites.
-    public var groups: [GateCoverageGroup] {
+    /// One coverage line per suite and metric class, in the order a run executes the suites.
+    public var lines: [GateCoverageLine] {
         let grouped = Dictionary(grouping: entries) {
             SuiteClass(suite: $0.key.suite, metricClass: $0.metricClass)
         }
-        return grouped.keys.sorted().map { GateCoverageGroup(entries: grouped[$0] ?? [], coverage: self) }
+        return grouped.keys.sorted().map { GateCoverageLine(entries: grouped[$0] ?? [], coverage: self) }
     }
 
     /// The entries grouped per metric class across suites: the text report's short version.
-    public var classes: [GateCoverageGroup] {
+    public var classes: [GateCoverageLine] {
         let grouped = Dictionary(grouping: entries, by: \.metricClass)
         return MetricClass.allCases.compactMap { metricClass in
-            grouped[metricClass].map { GateCoverageGroup(entries: $0, coverage: self) }
+            grouped[metricClass].map { GateCoverageLine(entries: $0, coverage: self) }
         }
     }
 

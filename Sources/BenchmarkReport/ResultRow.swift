@@ -70,7 +70,7 @@ public struct ResultRow: Equatable, Sendable, Codable {
     /// before the CSV had its `rounds_set_aside` column.
     public var roundsSetAside: Int?
     /// With `--best-of`, the process this row was taken from: k for the k-th, which ran with seed
-    /// + k − 1 (``BestOf``). Nil in a run of one process, for rows computed from several processes
+    /// + k − 1 (``MedianProcess``). Nil in a run of one process, for rows computed from several processes
     /// (`process-spread`, the derived rows) and in files written before the CSV had its
     /// `best_of_process` column.
     public var bestOfProcess: Int?

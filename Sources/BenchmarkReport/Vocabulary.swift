@@ -60,7 +60,7 @@ public enum Metric: String, CaseIterable, Sendable, Codable {
     /// (time(N) - time(N0)) / (woken(N) - woken(N0)); absent where no more observers woke.
     case costPerObserver = "cost-per-observer"
     /// Per time row of a `--best-of` run, the spread of its ratio across the processes:
-    /// (largest - smallest) / smallest, in percent (``BestOf``).
+    /// (largest - smallest) / smallest, in percent (``MedianProcess``).
     case processSpread = "process-spread"
 
     /// The unit of every row of this metric; nil for the metrics measured in the time unit of

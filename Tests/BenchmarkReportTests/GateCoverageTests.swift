@@ -47,9 +47,9 @@ enum CoverageRows {
 @Suite("What the gate reports it gated")
 struct GateCoverageTests {
     func group(_ coverage: GateCoverage, _ suite: Suite, _ metricClass: MetricClass) throws
-        -> GateCoverageGroup
+        -> GateCoverageLine
     {
-        try #require(coverage.groups.first { $0.suite == suite && $0.metricClass == metricClass })
+        try #require(coverage.lines.first { $0.suite == suite && $0.metricClass == metricClass })
     }
 
     @Test("rows are counted per suite and metric class, each with its tolerance")
@@ -74,7 +74,7 @@ struct GateCoverageTests {
         let baseline = CoverageRows.baseline
         let comparison = try Comparison(baseline: baseline, current: baseline, timeTolerance: 0.1)
         let coverage = GateCoverage(comparison, baseline: baseline)
-        let times = coverage.groups.filter { $0.metricClass.isTime && $0.gated > 0 }
+        let times = coverage.lines.filter { $0.metricClass.isTime && $0.gated > 0 }
         #expect(times.count == 3 && times.allSatisfy { $0.tolerance == "+10%" })
     }
 
@@ -102,7 +102,7 @@ struct GateCoverageTests {
     }
 
     @Test(
-        "instructions outside metadata lookups are caught beyond 0.25% where a row never moved, and beyond its spread over address layouts and a gap where that is wider; all instructions beyond 10%"
+        "instructions outside metadata lookups are caught beyond 0.25% where a row never moved, and beyond its spread over address offsets and a gap where that is wider; all instructions beyond 10%"
     )
     func instructionSpread() throws {
         let outside = Metric.instructionsOutsideMetadataLookups
@@ -115,7 +115,7 @@ struct GateCoverageTests {
         #expect(
             group.gated == 2
                 && group.tolerance
-                    == "±0.25%, or the row's spread over address layouts and a mean gap when wider"
+                    == "±0.25%, or the row's spread over address offsets and a mean gap when wider"
         )
         #expect(group.caughtText == ">+0.25%..+0.5%", "20 above, a gap of 40 / 4, and 20 below the median")
         let total = CoverageRows.count("light", .instructions, 1_000)

@@ -185,9 +185,9 @@ struct MetricClassTests {
     @Test("derived and spread rows carry their metric's unit")
     func derivedUnits() {
         let runs = [1.0, 2].map { label in
-            BestOfTests.run(label, ratios: (5 * label, 30), medians: (10, 60 * label))
+            MedianProcessTests.run(label, ratios: (5 * label, 30), medians: (10, 60 * label))
         }
-        let made = DerivedRows.adding(to: BestOf.merge(runs)).filter {
+        let made = DerivedRows.adding(to: MedianProcess.merge(runs)).filter {
             $0.key.metric.isDerived || $0.key.metric == .processSpread
         }
         #expect(

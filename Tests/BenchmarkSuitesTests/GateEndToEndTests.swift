@@ -61,7 +61,7 @@ struct GateEndToEndTests {
             }
             runs.append(try await runner.run(.dispatch, cases))
         }
-        let merged = BestOf.merge(runs)
+        let merged = MedianProcess.merge(runs)
         return variants.indices.map { index in
             merged.filter { $0.key.architecture.rawValue == "variant-\(index)" }.map { row in
                 var row = row

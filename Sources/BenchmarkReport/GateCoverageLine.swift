@@ -1,6 +1,6 @@
 /// The rows of one suite and metric class (or of one class across suites), summarised for a report:
 /// how many were gated, within what, the smallest rise they catch, and why the others were not.
-public struct GateCoverageGroup: Sendable, Equatable {
+public struct GateCoverageLine: Sendable, Equatable {
     /// The suite, or nil for a class summed across suites.
     public var suite: Suite?
     public var metricClass: MetricClass
@@ -39,7 +39,7 @@ public struct GateCoverageGroup: Sendable, Equatable {
         case .counts: return "±\(ReportText.short(tolerance.absolute))"
         case .behaviour: return "±\(ReportText.short(tolerance.absolute)) either way"
         case .instructions, .instructionsOutsideMetadataLookups:
-            return "±\(percent(tolerance.relative)), or the row's spread over address layouts "
+            return "±\(percent(tolerance.relative)), or the row's spread over address offsets "
                 + "and a mean gap when wider"
         case .bytes:
             return "±\(ReportText.short(tolerance.absolute)) B + \(percent(tolerance.relative(in: suite)))"
