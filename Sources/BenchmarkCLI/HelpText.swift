@@ -82,12 +82,13 @@ enum HelpText {
                                   Counts the current run could not take (a counter unavailable)
                                   are listed as not compared, with the reason, and exit 1.
           doctor                  Check every counter on known work (mallocs of known size, one
-                                  retain per reference copy, one task per Task {}, a loop of 9
+                                  retain per object a copied struct holds, one task per Task {}, a loop of 9
                                   instructions under callgrind) and print each check and result.
                                   A counter that fails, or that this build lacks, is unavailable:
                                   runs leave its rows out (docs/platforms.md). Exit 1: a counter
                                   this build has failed its check.
-          baseline update         Refresh the gate's baseline: a best-of-\(Invocation.baselineBestOf) release run written to
+          baseline update         Refresh the gate's baseline: a release run of \(Invocation.baselineBestOf) processes, each
+                                  case's rows from its median process (--best-of), written to
                                   \(Invocation.baselinePath) and its .meta.json, only when every process
                                   succeeded. A debug build re-runs itself in release, as run does.
           help                    This text.

@@ -14,7 +14,8 @@ public enum Invocation: Equatable, Sendable {
     case compare(CompareOptions)
     /// Check every counter on known work and print the results (docs/platforms.md).
     case doctor
-    /// Refresh the gate's baseline: a best-of-N release run written to ``baselinePath`` (or
+    /// Refresh the gate's baseline: a release run of N processes, each case from its median process
+    /// (`--best-of N`), written to ``baselinePath`` (or
     /// `--output`) with its metadata.
     case updateBaseline(RunOptions)
     /// Print the help text.

@@ -162,7 +162,7 @@ struct InvocationTests {
         #expect(try parse("--format json --output r.json") == .run(json))
     }
 
-    @Test("baseline update is a best-of-3 run into results/baseline.csv unless told otherwise")
+    @Test("baseline update takes the median of 3 processes into results/baseline.csv unless told otherwise")
     func baselineUpdate() throws {
         var expected = Invocation.RunOptions()
         expected.bestOf = 3
