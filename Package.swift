@@ -57,17 +57,23 @@ let package = Package(
         ),
         .testTarget(
             name: "BenchmarkEngineTests", dependencies: ["BenchmarkEngine"], swiftSettings: strictness),
+        // Waits with deadlines and a seeded generator: what the conformance scenarios (a library
+        // product) and the unit tests both drive stores with.
+        .target(name: "ScenarioSupport", swiftSettings: strictness),
+        // Fixtures for the test targets only; no library product depends on it.
         .target(
             name: "TestSupport", dependencies: ["Domain"], path: "Tests/TestSupport",
             swiftSettings: strictness),
-        .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], swiftSettings: strictness),
+        .testTarget(
+            name: "DomainTests", dependencies: ["Domain", "ScenarioSupport", "TestSupport"],
+            swiftSettings: strictness),
     ]
         + architectures.flatMap { name -> [Target] in
             [
                 .target(name: name, dependencies: ["Domain"], swiftSettings: strictness),
                 .testTarget(
                     name: "\(name)Tests",
-                    dependencies: ["Domain", "TestSupport", .target(name: name)],
+                    dependencies: ["Domain", "ScenarioSupport", "TestSupport", .target(name: name)],
                     swiftSettings: strictness
                 ),
             ]
@@ -75,12 +81,12 @@ let package = Package(
         + [
             .target(
                 name: "ArchitectureConformance",
-                dependencies: ["Domain", "TestSupport"],
+                dependencies: ["Domain", "ScenarioSupport"],
                 swiftSettings: strictness
             ),
             .testTarget(
                 name: "ConformanceTests",
-                dependencies: ["ArchitectureConformance", "BenchmarkSuites", "Domain"]
+                dependencies: ["ArchitectureConformance", "BenchmarkSuites", "Domain", "ScenarioSupport"]
                     + architectures.map { .target(name: $0) },
                 swiftSettings: strictness
             ),

@@ -1,32 +1,35 @@
 #!/usr/bin/env python3
 """Measure how far the bytes per round trip of one build move between runs: every `effects` row and
 state-copy's `transfer/submitTransfer`, the rows the gate's effects byte allowance is about
-(`Comparison.suiteByteRelativeAllowances`, docs/gate.md).
+(the `bytes` entry of `GateTolerance.table`, docs/gate.md).
 
 Usage:
   python3 scripts/byte_spread.py measure [--bench PATH] [--quick-runs K] [--full-runs M] [--keep DIR]
       Runs `bench --quick` K times (default 10) and `bench` M times (default 2), each once with
       `--filter effects` and once with `--filter state-copy,transfer/submitTransfer`, then prints
-      the spread of those runs as `spread` does. PATH defaults to .build/release/bench; with
-      --keep, the CSV files are written to DIR and kept.
+      the spread of those runs as `spread` does (the two files of a run read as one run). PATH
+      defaults to .build/release/bench; with --keep, the CSV files are written to DIR and kept.
   python3 scripts/byte_spread.py spread RUN.csv [RUN.csv ...] [--metric bytes]
       Prints, per row, the smallest and largest value the runs recorded (their min and max
       columns: every counted repetition, not only the median) and how far apart they are, as a
       fraction of the smallest, the widest first; then `worst: P% (row)` last. Rows missing from
       some of the files (a run of one filter, an older baseline) are left out and counted.
 
-Problems with the input are one line on stderr, `byte_spread.py: error: ...`, exit status 2. Needs
-only the standard library.
+The CSV files are read with results_csv.py. Problems with the input are one line on stderr,
+`byte_spread.py: error: ...`, exit status 2. Needs only the standard library.
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
+import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import results_csv  # noqa: E402
 
 PROG = "byte_spread.py"
 FILTERS = ["effects", "state-copy,transfer/submitTransfer"]
@@ -46,10 +49,9 @@ def is_round_trip(row: dict[str, str]) -> bool:
 def round_trip_values(path: Path, metric: str) -> dict[str, list[float]]:
     """The min and max of every round-trip row of `metric` in `path`, keyed by a readable name."""
     try:
-        with path.open(newline="", encoding="utf-8") as file:
-            rows = list(csv.DictReader(file))
-    except OSError as error:
-        fail(f"cannot read {path}: {error.strerror}")
+        rows = results_csv.read(path)
+    except results_csv.ResultsCSVError as error:
+        fail(str(error))
     values: dict[str, list[float]] = {}
     for row in rows:
         if row.get("metric") != metric or not is_round_trip(row) or row.get("architecture") == "reference":
@@ -58,7 +60,7 @@ def round_trip_values(path: Path, metric: str) -> dict[str, list[float]]:
                                           f"n={row['n']}") if part)
         try:
             values[name] = [float(row["min"]), float(row["max"])]
-        except (KeyError, ValueError):
+        except ValueError:
             fail(f"{path}: row '{name}' has no numeric min and max")
     return values
 
@@ -75,15 +77,18 @@ def spreads(runs: list[dict[str, list[float]]]) -> list[tuple[str, float, float,
     return sorted(table, key=lambda entry: (-entry[3], entry[0]))
 
 
-def print_spreads(paths: list[Path], metric: str) -> None:
-    runs = [round_trip_values(path, metric) for path in paths]
+def print_spreads(runs_files: list[list[Path]], metric: str) -> None:
+    """Prints the spreads of the runs, each the files of one run."""
+    runs = [{name: value for path in files for name, value in round_trip_values(path, metric).items()}
+            for files in runs_files]
     if not runs[0]:
-        fail(f"{paths[0]} holds no '{metric}' row of an effects round trip or state-copy's submit")
+        fail(f"{' and '.join(map(str, runs_files[0]))} hold no '{metric}' row of an effects round trip or "
+             "state-copy's submit")
     table = spreads(runs)
     if not table:
         fail(f"no row of '{metric}' is in every run")
     left_out = len(set().union(*runs)) - len(table)
-    print(f"{len(paths)} runs, {len(table)} rows of {metric}" + (f" ({left_out} not in every run left out)"
+    print(f"{len(runs)} runs, {len(table)} rows of {metric}" + (f" ({left_out} not in every run left out)"
                                                                  if left_out else ""))
     print(f"{'row':60} {'smallest':>12} {'largest':>12} {'spread':>9}")
     for name, low, high, spread in table:
@@ -111,18 +116,6 @@ def measure(bench: Path, quick_runs: int, full_runs: int, folder: Path) -> list[
     return paths
 
 
-def merged(paths: list[Path]) -> list[Path]:
-    """One file per run: the two filters' files of a run hold different rows, so they are joined."""
-    joined = []
-    for first, second in zip(paths[::2], paths[1::2]):
-        target = first.with_name(first.stem[:-2] + ".csv")
-        lines = first.read_text(encoding="utf-8").splitlines(keepends=True)
-        lines += second.read_text(encoding="utf-8").splitlines(keepends=True)[1:]
-        target.write_text("".join(lines), encoding="utf-8")
-        joined.append(target)
-    return joined
-
-
 def main(arguments: list[str]) -> None:
     parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -137,13 +130,15 @@ def main(arguments: list[str]) -> None:
     reading.add_argument("--metric", default="bytes")
     options = parser.parse_args(arguments)
     if options.command == "spread":
-        print_spreads(options.runs, options.metric)
+        print_spreads([[path] for path in options.runs], options.metric)
         return
     if options.quick_runs + options.full_runs < 1 or min(options.quick_runs, options.full_runs) < 0:
         fail("--quick-runs and --full-runs must not be negative, and one must be positive")
     folder = options.keep or Path(tempfile.mkdtemp(prefix="byte-spread-"))
     folder.mkdir(parents=True, exist_ok=True)
-    print_spreads(merged(measure(options.bench, options.quick_runs, options.full_runs, folder)), options.metric)
+    paths = measure(options.bench, options.quick_runs, options.full_runs, folder)
+    print_spreads([paths[index:index + len(FILTERS)] for index in range(0, len(paths), len(FILTERS))],
+                  options.metric)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@
 # The timed body is what the measured region calls: each builder passes a local function named
 # `timed…` to `Benchmark` (the body a sample runs between its meter's start and stop, or, for the
 # submit, the operation it runs between resume and stop). The builders and their timed functions
-# are read from Catalog.swift; a builder that hands `Benchmark` a closure literal fails, since its
+# are read from Catalog.swift and its extensions (Catalog+*.swift); a builder that hands `Benchmark` a closure literal fails, since its
 # loop could not be told from the builder's observer callbacks and set-up closures.
 #
 # Usage: scripts/check_specialisations.sh [path/to/bench]   (default .build/release/bench)
@@ -20,18 +20,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "check_specialisations: $1" >&2; exit 2; }
-binary=".build/release/bench" symbols_file="" list=false catalog="Sources/BenchmarkSuites/Catalog.swift" subject=""
+binary=".build/release/bench" symbols_file="" list=false subject=""
+catalogs=(Sources/BenchmarkSuites/Catalog.swift Sources/BenchmarkSuites/Catalog+*.swift)
 while [ $# -gt 0 ]; do
     case "$1" in
         --symbols) [ $# -ge 2 ] || fail "--symbols needs a file (- for stdin)"; symbols_file="$2"; shift 2 ;;
-        --catalog) [ $# -ge 2 ] || fail "--catalog needs a file"; catalog="$2"; shift 2 ;;
+        --catalog) [ $# -ge 2 ] || fail "--catalog needs a file"; catalogs=("$2"); shift 2 ;;
         --list) list=true; shift ;;
         --subject) [ $# -ge 2 ] || fail "--subject needs a type name"; subject="$2"; shift 2 ;;
         -*) fail "unknown option $1" ;;
         *) binary="$1"; shift ;;
     esac
 done
-[ -f "$catalog" ] || fail "no Catalog source at $catalog"
+for catalog in "${catalogs[@]}"; do [ -f "$catalog" ] || fail "no Catalog source at $catalog"; done
 subjects=${subject:-$(grep -o 'SubjectCases([A-Za-z]*Subject\.self)' Sources/BenchmarkSuites/Subjects/Subjects.swift | sed 's/SubjectCases(\(.*\)\.self)/\1/')}
 [ -n "$subjects" ] || fail "no subjects found in Subjects.swift"
 
@@ -55,8 +56,8 @@ timed=$(awk '
         anonymous = 1
     }
     END { flush() }
-' "$catalog")
-[ -n "$timed" ] || fail "no generic case builder found in $catalog"
+' "${catalogs[@]}")
+[ -n "$timed" ] || fail "no generic case builder found in ${catalogs[*]}"
 if grep -q ' !anonymous\|^[A-Za-z]*$' <<<"$timed"; then
     while read -r builder rest; do
         if [ "$rest" = "" ] || [[ "$rest" == "!anonymous"* ]]; then

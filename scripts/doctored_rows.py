@@ -18,19 +18,24 @@ every doctored row failed the gate and the clean file passed; 1 otherwise; 2 for
 with one line on stderr (`doctored_rows.py: error: ...`).
 
 This is the command behind the instruction gate's check in .ci/run and the +1% figures of
-docs/evidence/2026-11-26/instructions.md. Needs only the standard library.
+docs/evidence/2026-11-26/instructions.md. Reads CURRENT.csv with results_csv.py. Needs only the
+standard library.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import os
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 from typing import NoReturn
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import results_csv  # noqa: E402
 
 PROG = "doctored_rows.py"
 FIGURES = ("median", "p10", "p25", "p75", "min", "max")
@@ -41,15 +46,12 @@ def fail(message: str) -> NoReturn:
     sys.exit(2)
 
 
-def read(path: Path) -> tuple[list[str], list[dict[str, str]]]:
-    """The header and rows of a results CSV."""
+def read(path: Path) -> list[dict[str, str]]:
+    """The rows of a results CSV."""
     try:
-        with path.open(newline="") as file:
-            reader = csv.DictReader(file)
-            rows = list(reader)
-            return list(reader.fieldnames or []), rows
-    except OSError as error:
-        fail(f"cannot read {path}: {error.strerror}")
+        return results_csv.read(path)
+    except results_csv.ResultsCSVError as error:
+        fail(str(error))
 
 
 KEY = ("suite", "architecture", "feature", "layout", "n")
@@ -76,9 +78,9 @@ def sidecar(path: Path) -> Path:
     return path.with_suffix(".meta.json") if path.suffix == ".csv" else Path(str(path) + ".meta.json")
 
 
-def write(path: Path, header: list[str], rows: list[dict[str, str]], meta: Path) -> None:
+def write(path: Path, rows: list[dict[str, str]], meta: Path) -> None:
     with path.open("w", newline="") as file:
-        writer = csv.DictWriter(file, fieldnames=header, lineterminator="\n")
+        writer = csv.DictWriter(file, fieldnames=results_csv.HEADER, lineterminator="\r\n")
         writer.writeheader()
         writer.writerows(rows)
     shutil.copyfile(meta, sidecar(path))
@@ -107,7 +109,7 @@ def main(argv: list[str]) -> int:
     meta = sidecar(options.current)
     if not meta.is_file():
         fail(f"{meta} is missing: compare needs the current run's metadata")
-    header, rows = read(options.current)
+    rows = read(options.current)
     of_metric = [i for i, row in enumerate(rows) if row.get("metric") == options.metric]
     if not of_metric:
         fail(f"{options.current} has no {options.metric} rows")
@@ -120,7 +122,7 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory() as folder:
         copy = Path(folder) / "doctored.csv"
         for index in targets:
-            write(copy, header, doctored(rows, index, options.rise, options.alone), meta)
+            write(copy, doctored(rows, index, options.rise, options.alone), meta)
             if compare(options.bench, options.baseline, copy, options.selection) != 1:
                 missed += 1
                 row = rows[index]

@@ -15,18 +15,21 @@ how many comparisons passed and the verdicts they reported. With --min-ratio, ro
 ratio is below R are left out (the gate never fails a ratio that moves by less than 0.01).
 
 This is the command behind the campaigns in docs/evidence/ that chose and checked the gate's time
-tolerances. Problems with the input are one line on stderr, `gate_campaign.py: error: ...`, exit
-status 2. Needs only the standard library.
+tolerances. BASELINE.csv is read with results_csv.py. Problems with the input are one line on
+stderr, `gate_campaign.py: error: ...`, exit status 2. Needs only the standard library.
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
 import json
+import os
 import sys
 from pathlib import Path
 from typing import NoReturn
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import results_csv  # noqa: E402
 
 PROG = "gate_campaign.py"
 HEAVY = {"bytes": 32 * 1024, "retains": 10_000}
@@ -54,17 +57,16 @@ def heavy_cases(baseline: Path) -> set[str]:
     """The names of the cases that allocate at least 32 KiB or retain at least 10,000 objects per
     operation in `baseline`."""
     try:
-        with baseline.open(newline="", encoding="utf-8") as file:
-            rows = list(csv.DictReader(file))
-    except OSError as error:
-        raise CampaignError(f"cannot read {baseline}: {error.strerror}") from None
+        rows = results_csv.read(baseline)
+    except results_csv.ResultsCSVError as error:
+        raise CampaignError(str(error)) from None
     heavy = set()
     for line, row in enumerate(rows, start=2):
         try:
             if row["metric"] in HEAVY and float(row["median"]) >= HEAVY[row["metric"]]:
                 heavy.add(case_name(row))
-        except (KeyError, TypeError, ValueError):
-            raise CampaignError(f"{baseline}, line {line}: not a bench result row") from None
+        except ValueError:
+            raise CampaignError(f"{baseline} line {line}: the median is not a number") from None
     return heavy
 
 

@@ -1,13 +1,10 @@
 """The one reader of the result CSV `bench` writes, for every script that reads one.
 
 `read(path)` checks the header, the field count of every record and that no row key repeats, and
-returns each row as a dict by column name. Files written before the reference suite and its ratio
-column were renamed still read: the old header spelling `ratio_to_baseline` is accepted, and both
-that column and the suite `baseline` come back under today's names (`ratio_to_reference`,
-`reference`), so a script only ever sees one spelling. Files written before the selection columns
-(`rounds_set_aside`, `best_of_process`: how many disturbed rounds a time row left out, and which
-`--best-of` process a row came from) still read, with those columns empty. Numbers stay text: what
-a script needs of them, and how it reports a bad one, is its own.
+returns each row as a dict by column name. Only today's header reads: a file an older `bench` wrote
+(its header starts with the key columns but is not today's) is refused with one line saying to
+record it again, as `bench` itself refuses it. Numbers stay text: what a script needs of them, and
+how it reports a bad one, is its own.
 """
 
 from __future__ import annotations
@@ -22,13 +19,10 @@ HEADER = [
     "suite", "architecture", "feature", "layout", "n", "metric", "unit", "median", "p10", "p25", "p75",
     "min", "max", "samples", RATIO_COLUMN, "configuration", "flags", *SELECTION_COLUMNS,
 ]
-HEADER_BEFORE_SELECTION = HEADER[:-len(SELECTION_COLUMNS)]
 KEY_COLUMNS = ["suite", "architecture", "feature", "layout", "n", "metric"]
 REFERENCE_SUITE = "reference"
 REFERENCE_ARCHITECTURE = "reference"
-# The spellings of files written before the renames, and what they are called now.
-OLD_COLUMNS = {"ratio_to_baseline": RATIO_COLUMN}
-OLD_SUITES = {"baseline": REFERENCE_SUITE}
+OLDER_FILE = "written by an older bench (its header is not today's): record it again"
 
 
 class ResultsCSVError(Exception):
@@ -36,7 +30,7 @@ class ResultsCSVError(Exception):
 
 
 def read(path: Path) -> list[dict[str, str]]:
-    """The rows of the result CSV at `path`, by today's column names and suite names."""
+    """The rows of the result CSV at `path`, by column name."""
     path = Path(path)
     try:
         with path.open(newline="", encoding="utf-8") as file:
@@ -47,23 +41,22 @@ def read(path: Path) -> list[dict[str, str]]:
         raise ResultsCSVError(f"{path}: cannot read the CSV ({error})") from None
     if not records:
         raise ResultsCSVError(f"{path}: the file is empty")
-    header = [OLD_COLUMNS.get(name, name) for name in records[0]]
-    if header not in (HEADER, HEADER_BEFORE_SELECTION):
+    if records[0] != HEADER:
+        if records[0][:len(KEY_COLUMNS)] == KEY_COLUMNS:
+            raise ResultsCSVError(f"{path} line 1: {OLDER_FILE}")
         raise ResultsCSVError(f"{path} line 1: the header is not {','.join(HEADER)}")
-    return rows(path, records[1:], len(header))
+    return rows(path, records[1:])
 
 
-def rows(path: Path, records: list[list[str]], width: int = len(HEADER)) -> list[dict[str, str]]:
-    """The records after the header, each of `width` fields (the header's), as rows with every
-    column of HEADER (those the file was written without, empty); blank lines are skipped."""
+def rows(path: Path, records: list[list[str]]) -> list[dict[str, str]]:
+    """The records after the header, each of HEADER's fields, as rows; blank lines are skipped."""
     found, seen = [], set()
     for line, fields in enumerate(records, start=2):
         if not fields:
             continue
-        if len(fields) != width:
-            raise ResultsCSVError(f"{path} line {line}: expected {width} fields, found {len(fields)}")
-        row = dict(zip(HEADER, fields + [""] * (len(HEADER) - width), strict=True))
-        row["suite"] = OLD_SUITES.get(row["suite"], row["suite"])
+        if len(fields) != len(HEADER):
+            raise ResultsCSVError(f"{path} line {line}: expected {len(HEADER)} fields, found {len(fields)}")
+        row = dict(zip(HEADER, fields, strict=True))
         key = tuple(row[name] for name in KEY_COLUMNS)
         if key in seen:
             raise ResultsCSVError(f"{path} line {line}: duplicate row {','.join(key)}")

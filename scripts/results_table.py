@@ -20,9 +20,8 @@ replaces every region of each FILE (markers included); --check FILE exits 1 unle
 each FILE holds exactly its generated text, so no figure can drift from the committed CSVs. A file
 with no region, or a region of an unknown name, is an error. Any problem with the input is
 reported as one line, `results_table.py: error: ...`, on stderr with exit status 2. Reads the
-reference suite and the ratio column under their current names (`reference`,
-`ratio_to_reference`) or their old ones (`baseline`, `ratio_to_baseline`). Needs only the
-standard library.
+CSV with results_csv.py, so a file an older `bench` wrote is refused. Needs only the standard
+library.
 """
 
 from __future__ import annotations

@@ -14,8 +14,8 @@ import unittest
 from pathlib import Path
 
 SCRIPT = Path(__file__).with_name("byte_spread.py")
-HEADER = ["suite", "architecture", "feature", "layout", "n", "metric", "unit", "median", "p10", "p25", "p75",
-          "min", "max", "samples", "ratio_to_baseline", "configuration", "flags"]
+sys.path.insert(0, str(SCRIPT.parent))
+from results_csv import HEADER  # noqa: E402
 
 
 def write(path: Path, rows: list[tuple[str, str, str, str, str, float, float]]) -> Path:
@@ -25,7 +25,7 @@ def write(path: Path, rows: list[tuple[str, str, str, str, str, float, float]]) 
         writer.writerow(HEADER)
         for suite, architecture, feature, n, metric, low, high in rows:
             writer.writerow([suite, architecture, feature, "", n, metric, "B", low, low, low, high, low, high, 3, "",
-                             "release", ""])
+                             "release", "", "", ""])
     return path
 
 
@@ -73,7 +73,7 @@ class SpreadTests(unittest.TestCase):
 
 
 class MeasureTests(unittest.TestCase):
-    def test_runs_each_filter_quick_and_full_and_joins_a_runs_files(self) -> None:
+    def test_runs_each_filter_quick_and_full_and_reads_a_runs_files_as_one_run(self) -> None:
         folder = Path(tempfile.mkdtemp())
         log = folder / "calls.txt"
         stand_in = folder / "bench"
@@ -87,7 +87,7 @@ class MeasureTests(unittest.TestCase):
             feature = "counter/loadQuote" if suite == "effects" else "transfer/submitTransfer"
             value = 1000 if "--quick" in arguments else 1010
             open(output, "w").write({",".join(HEADER)!r} + "\\n" + suite + ",a," + feature
-                                    + ",,,bytes,B," + ",".join([str(value)] * 6) + ",3,,release,\\n")
+                                    + ",,,bytes,B," + ",".join([str(value)] * 6) + ",3,,release,,,\\n")
             """))
         stand_in.chmod(stand_in.stat().st_mode | stat.S_IXUSR)
         result = run("measure", "--bench", str(stand_in), "--quick-runs", "2", "--full-runs", "1",
@@ -98,7 +98,7 @@ class MeasureTests(unittest.TestCase):
         self.assertEqual(sum("--quick" in call for call in calls), 4)
         self.assertIn("3 runs, 2 rows of bytes", result.stdout)
         self.assertTrue(result.stdout.endswith("worst: 1.000% (effects a counter/loadQuote)\n"))
-        self.assertTrue(os.path.exists(folder / "runs" / "full-0.csv"))
+        self.assertTrue(os.path.exists(folder / "runs" / "full-0-1.csv"))
 
     def test_a_missing_bench_is_bad_input(self) -> None:
         result = run("measure", "--bench", "/nonexistent/bench")

@@ -10,11 +10,14 @@ import unittest
 from pathlib import Path
 
 SCRIPTS = Path(__file__).resolve().parent
-HEADER = "suite,architecture,feature,layout,n,metric,unit,median,p10,p25,p75,min,max,samples,ratio_to_reference,configuration,flags\n"
+sys.path.insert(0, str(SCRIPTS))
+import results_csv  # noqa: E402
+
+HEADER = ",".join(results_csv.HEADER) + "\n"
 ROWS = (
-    "dispatch,a,counter/increment,,,instructions,count,1000,1000,1000,1000,1000,1000,1,,release,\n"
-    "dispatch,b,counter/increment,,,instructions,count,2000,2000,2000,2000,2000,2000,1,,release,\n"
-    "dispatch,b,counter/increment,,,mallocs,count,1,1,1,1,1,1,1,,release,\n"
+    "dispatch,a,counter/increment,,,instructions,count,1000,1000,1000,1000,1000,1000,1,,release,,,\n"
+    "dispatch,b,counter/increment,,,instructions,count,2000,2000,2000,2000,2000,2000,1,,release,,,\n"
+    "dispatch,b,counter/increment,,,mallocs,count,1,1,1,1,1,1,1,,release,,,\n"
 )
 
 # A stand-in for `bench compare BASELINE CURRENT --counts-only`: exit 1 when any current median
@@ -97,14 +100,14 @@ class DoctoredRowsTests(unittest.TestCase):
         self.assertIn("doctored_rows.py: error:", result.stderr)
 
     def test_a_row_of_zero_is_left_alone(self):
-        self.current.write_text(HEADER + ROWS + "dispatch,c,counter/increment,,,instructions,count,0,0,0,0,0,0,1,,release,\n",
+        self.current.write_text(HEADER + ROWS + "dispatch,c,counter/increment,,,instructions,count,0,0,0,0,0,0,1,,release,,,\n",
                                 encoding="utf-8")
         result = run(self.bench(0), str(self.baseline), str(self.current))
         self.assertIn("2 instructions rows raised by 1% one at a time: 2 failed the gate, 0 passed (1 counting 0 left as it is)",
                       result.stdout)
 
     def test_the_companion_row_rises_by_the_same_amount_unless_alone(self):
-        companion = "dispatch,a,counter/increment,,,instructions-outside-metadata-lookups,count,900,900,900,900,900,900,1,,release,\n"
+        companion = "dispatch,a,counter/increment,,,instructions-outside-metadata-lookups,count,900,900,900,900,900,900,1,,release,,,\n"
         for path in (self.baseline, self.current):
             path.write_text(HEADER + ROWS + companion, encoding="utf-8")
         # A gate that lets 2% through on every row but the companion, which it compares exactly.

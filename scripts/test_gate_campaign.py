@@ -12,7 +12,10 @@ import unittest
 from pathlib import Path
 
 SCRIPTS = Path(__file__).resolve().parent
-HEADER = "suite,architecture,feature,layout,n,metric,unit,median,p10,p25,p75,min,max,samples,ratio_to_baseline,configuration,flags\n"
+sys.path.insert(0, str(SCRIPTS))
+import results_csv  # noqa: E402
+
+HEADER = ",".join(results_csv.HEADER) + "\n"
 
 
 def run(*arguments: str) -> subprocess.CompletedProcess[str]:
@@ -31,8 +34,8 @@ class GateCampaignTests(unittest.TestCase):
         self.baseline = self.folder / "baseline.csv"
         self.baseline.write_text(
             HEADER
-            + "layout,a,app/increment,single-store,1000,bytes,B,70000,,,,,,1,,release,\n"
-            + "layout,a,app/increment,multi-store,1000,bytes,B,64,,,,,,1,,release,\n",
+            + "layout,a,app/increment,single-store,1000,bytes,B,70000,,,,,,1,,release,,,\n"
+            + "layout,a,app/increment,multi-store,1000,bytes,B,64,,,,,,1,,release,,,\n",
             encoding="utf-8")
 
     def tearDown(self):
@@ -82,7 +85,7 @@ class GateCampaignTests(unittest.TestCase):
     def test_a_missing_baseline_is_one_line(self):
         result = run(str(self.folder / "absent.csv"), str(self.comparison("1.json", [])))
         self.assertEqual(result.returncode, 2)
-        self.assertIn("cannot read", result.stderr)
+        self.assertIn("absent.csv: no such file", result.stderr)
 
     def test_the_heavy_bounds_are_the_gates(self):
         """HEAVY must say what ResultRow.swift says, or the campaign sorts rows the gate does not."""

@@ -38,23 +38,22 @@ class ResultsCSVTests(unittest.TestCase):
         [row] = results_csv.read(path)
         self.assertEqual((row["suite"], row["architecture"], row[results_csv.RATIO_COLUMN]), ("dispatch", "a", "1.5"))
 
-    def test_files_with_the_old_names_read_under_the_new_ones(self):
-        old = [name if name != "ratio_to_reference" else "ratio_to_baseline"
-               for name in results_csv.HEADER_BEFORE_SELECTION]
-        path = write(self.folder / "old.csv", old, [record(suite="baseline", architecture="reference")[:17]])
-        [row] = results_csv.read(path)
-        self.assertEqual(row["suite"], "reference")
-        self.assertEqual(row["ratio_to_reference"], "1.5")
-        self.assertNotIn("ratio_to_baseline", row)
-
-    def test_the_selection_columns_read_and_files_without_them_read_them_empty(self):
+    def test_the_selection_columns_read(self):
         path = write(self.folder / "new.csv", results_csv.HEADER, [record(selection=("3", "2"))])
         [row] = results_csv.read(path)
         self.assertEqual((row["rounds_set_aside"], row["best_of_process"]), ("3", "2"))
-        old = write(self.folder / "old.csv", results_csv.HEADER_BEFORE_SELECTION, [record()[:17]])
-        [row] = results_csv.read(old)
-        self.assertEqual(list(row), results_csv.HEADER)
-        self.assertEqual((row["rounds_set_aside"], row["best_of_process"], row["flags"]), ("", "", ""))
+
+    def test_a_file_an_older_bench_wrote_is_refused_saying_to_record_it_again(self):
+        before_selection = results_csv.HEADER[:-len(results_csv.SELECTION_COLUMNS)]
+        old_names = [name if name != "ratio_to_reference" else "ratio_to_baseline" for name in before_selection]
+        for header in (before_selection, old_names):
+            path = write(self.folder / "old.csv", header, [record(suite="baseline", architecture="reference")[:17]])
+            with self.assertRaises(results_csv.ResultsCSVError) as raised:
+                results_csv.read(path)
+            message = str(raised.exception)
+            self.assertIn("old.csv line 1: written by an older bench", message)
+            self.assertIn("record it again", message)
+            self.assertEqual(len(message.splitlines()), 1)
 
     def test_the_committed_baselines_read(self):
         for name in ("baseline.csv", "instructions-baseline.csv"):
@@ -66,9 +65,9 @@ class ResultsCSVTests(unittest.TestCase):
         cases = [
             (write(self.folder / "header.csv", ["suite", "n"], []), "line 1: the header is not"),
             (write(self.folder / "short.csv", results_csv.HEADER, [record()[:-1]]), "line 2: expected 19 fields"),
-            (write(self.folder / "long.csv", results_csv.HEADER_BEFORE_SELECTION, [record()]),
-             "line 2: expected 17 fields, found 19"),
-            (write(self.folder / "half.csv", results_csv.HEADER[:-1], []), "line 1: the header is not"),
+            (write(self.folder / "long.csv", results_csv.HEADER, [record() + [""]]),
+             "line 2: expected 19 fields, found 20"),
+            (write(self.folder / "half.csv", results_csv.HEADER[1:], []), "line 1: the header is not"),
             (write(self.folder / "twice.csv", results_csv.HEADER, [record(), record(ratio="2")]),
              "line 3: duplicate row"),
             (self.folder / "absent.csv", "no such file"),

@@ -255,19 +255,6 @@ class ResultsTableTest(unittest.TestCase):
         self.assertEqual(result.returncode, 2)
         self.assertIn("unknown generated region 'favourite colours'", result.stderr)
 
-    def test_the_new_names_of_the_reference_suite_and_ratio_column_read_the_same(self):
-        renamed = [{("ratio_to_reference" if k == "ratio_to_baseline" else k): v for k, v in
-                    dict(r, suite="reference" if r["suite"] == "baseline" else r["suite"]).items()}
-                   for r in self.rows]
-        path = self.folder / "renamed.csv"
-        with path.open("w", newline="", encoding="utf-8") as file:
-            writer = csv.DictWriter(file, fieldnames=list(renamed[0]))
-            writer.writeheader()
-            writer.writerows(renamed)
-        page = self.region_file("NAMES.md", "results tables", "key figures")
-        self.assertEqual(run(str(self.baseline), "--write", str(page)).returncode, 0)
-        self.assertEqual(run(str(path), "--check", str(page)).returncode, 0)
-
     def test_write_without_markers_is_refused(self):
         readme = self.folder / "PLAIN.md"
         readme.write_text("# Title\n", encoding="utf-8")

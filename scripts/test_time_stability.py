@@ -12,7 +12,8 @@ from pathlib import Path
 
 SCRIPT = Path(__file__).with_name("time_stability.py")
 HEADER = ["suite", "architecture", "feature", "layout", "n", "metric", "unit", "median", "p10", "p25", "p75",
-          "min", "max", "samples", "ratio_to_reference", "configuration", "flags"]
+          "min", "max", "samples", "ratio_to_reference", "configuration", "flags", "rounds_set_aside",
+          "best_of_process"]
 
 
 def write(path: Path, rows: list[tuple[str, str, str, str, float, float]]) -> Path:
@@ -22,7 +23,7 @@ def write(path: Path, rows: list[tuple[str, str, str, str, float, float]]) -> Pa
         writer.writerow(HEADER)
         for suite, architecture, layout, n, median, ratio in rows:
             writer.writerow([suite, architecture, "app/increment", layout, n, "time", "ns", median, median,
-                             median, median, median, median, 25, ratio, "release", ""])
+                             median, median, median, median, 25, ratio, "release", "", "", ""])
     return path
 
 
@@ -73,7 +74,7 @@ class AloneTests(unittest.TestCase):
                 writer = csv.writer(file)
                 writer.writerow({HEADER!r})
                 writer.writerow(["layout", architecture, "app/increment", layout, n, "time", "ns", 20, 20, 20,
-                                 20, 20, 20, 25, 2, "release", ""])
+                                 20, 20, 20, 25, 2, "release", "", "", ""])
             """))
         fake.chmod(0o755)
         done = run("alone", str(full), "--bench", str(fake))
@@ -102,7 +103,7 @@ class AloneTests(unittest.TestCase):
                 writer = csv.writer(file)
                 writer.writerow({HEADER!r})
                 writer.writerow(["layout", "a", "app/increment", "single-store", "10", "time", "ns", 20, 20, 20,
-                                 20, 20, 20, 25, 2, "release", ""])
+                                 20, 20, 20, 25, 2, "release", "", "", ""])
             """))
         fake.chmod(0o755)
         done = run("alone", str(first), str(second), "--bench", str(fake))
@@ -141,7 +142,7 @@ class AloneTests(unittest.TestCase):
                 writer = csv.writer(file)
                 writer.writerow({HEADER!r})
                 writer.writerow(["layout", "a", "app/increment", "single-store", "10", "time", "ns", time, time,
-                                 time, time, time, time, 25, ratio, "release", ""])
+                                 time, time, time, time, 25, ratio, "release", "", "", ""])
             """))
         fake.chmod(0o755)
         done = run("alone", str(full), "--bench", str(fake), "--runs", "3")

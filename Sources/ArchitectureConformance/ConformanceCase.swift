@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import TestSupport
+import ScenarioSupport
 import Testing
 
 /// One conformance scenario (docs/features.md) applied to one architecture hosted one way: the unit
@@ -69,7 +69,7 @@ public struct ConformanceCase: Sendable, CustomTestStringConvertible {
 
     /// Every scenario for each of `architectures`: the counter and transfer scenarios alone and in
     /// every app layout, the composed app's rules in every layout, and the random and overlapping
-    /// scripts against the reference model.
+    /// scripts against the conformance oracle.
     public static func all(for architectures: [any Architecture.Type]) -> [ConformanceCase] {
         let everyMode = architectures.flatMap(Subject.all)
         let inApp = architectures.flatMap(Subject.inApp)

@@ -1,5 +1,5 @@
 import Domain
-import TestSupport
+import ScenarioSupport
 import Testing
 
 /// Scenarios 1–3 of features.md, over every architecture standalone and in both app layouts.

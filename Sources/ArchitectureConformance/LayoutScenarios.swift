@@ -1,5 +1,5 @@
 import Domain
-import TestSupport
+import ScenarioSupport
 import Testing
 
 /// The composed app: the cross-feature tab rule, both layouts agreeing, and observer wake-ups.

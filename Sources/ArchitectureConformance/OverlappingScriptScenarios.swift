@@ -1,21 +1,21 @@
 import Domain
 import Foundation
+import ScenarioSupport
 import Synchronization
-import TestSupport
 import Testing
 
 /// Scenario 9: random scripts in which effects overlap. Quote fetches and bank calls wait at gates
 /// and are answered in a random order chosen by the script, so a newer `loadQuote` or `loadAccounts`
 /// starts while the older one is still in flight, submits arrive while a transfer is parked, and
 /// stale answers arrive after newer ones. After every step each subject (every architecture, alone
-/// and in both app layouts) must show exactly what the ``ReferenceModel`` says.
+/// and in both app layouts) must show exactly what the ``ConformanceOracle`` says.
 @MainActor
 struct OverlappingScriptScenarios {
     nonisolated static let seeds: [UInt64] = Array(1...100)
     nonisolated static let steps = 60
     nonisolated static let counters = 2
     nonisolated static let title =
-        "9. random scripts with effects in flight together match the reference model"
+        "9. random scripts with effects in flight together match the conformance oracle"
     nonisolated static let coverageTitle =
         "The overlapping scripts reach every situation only overlapping effects create, under both gate policies"
     /// The subjects that failed a script so far. A failed subject stops running: its first failure,
@@ -157,7 +157,7 @@ struct OverlappingScript: Sendable {
     let gatesHonourCancellation: Bool
     private(set) var steps: [Step] = []
     private(set) var expectedLedger: [Transaction] = []
-    private(set) var coverage = ReferenceModel.Coverage()
+    private(set) var coverage = ConformanceOracle.Coverage()
 
     init(seed: UInt64, steps count: Int, counters: Int) {
         var random = SeededRandom(seed: seed)
@@ -172,7 +172,7 @@ struct OverlappingScript: Sendable {
                 ? .failure(QuoteError(message: "Failure \(index)"))
                 : .success(Quote(content: "Quote \(index)", author: "Author \(index % 7)"))
         }
-        var model = ReferenceModel(accounts: accounts, counters: counters, quoteResults: quoteResults)
+        var model = ConformanceOracle(accounts: accounts, counters: counters, quoteResults: quoteResults)
         for _ in 0..<count {
             steps.append(Self.perform(Self.nextAction(&random, model: model, counters: counters), on: &model))
         }
@@ -186,7 +186,7 @@ struct OverlappingScript: Sendable {
         coverage = model.coverage
     }
 
-    private static func perform(_ action: Action, on model: inout ReferenceModel) -> Step {
+    private static func perform(_ action: Action, on model: inout ConformanceOracle) -> Step {
         switch action {
         case .intent(let intent): model.send(intent)
         case .bankFault: model.armBankFault()
@@ -200,7 +200,7 @@ struct OverlappingScript: Sendable {
 
     /// A random next action that the model allows: releases pick a ticket in flight; a load never
     /// starts while a transfer is in flight, nor a submit while a load is.
-    private static func nextAction(_ random: inout SeededRandom, model: ReferenceModel, counters: Int)
+    private static func nextAction(_ random: inout SeededRandom, model: ConformanceOracle, counters: Int)
         -> Action
     {
         let roll = random.next(upTo: 100)
@@ -218,7 +218,7 @@ struct OverlappingScript: Sendable {
         return .intent(.counter(index: random.next(upTo: counters), .increment))
     }
 
-    private static func randomIntent(_ random: inout SeededRandom, model: ReferenceModel, counters: Int)
+    private static func randomIntent(_ random: inout SeededRandom, model: ConformanceOracle, counters: Int)
         -> AppIntent?
     {
         switch random.next(upTo: 100) {
@@ -236,7 +236,7 @@ struct OverlappingScript: Sendable {
     }
 
     /// The shown account at `index`, or one the bank does not know when none is shown there.
-    private static func pick(_ index: Int, in model: ReferenceModel) -> Account {
+    private static func pick(_ index: Int, in model: ConformanceOracle) -> Account {
         let shown = model.snapshot.transfer.accounts
         return index < shown.count
             ? shown[index] : Account(id: AccountID(900 + index), name: "Unknown", balance: 0)

@@ -1,18 +1,18 @@
 import Domain
 import Foundation
-import TestSupport
+import ScenarioSupport
 import Testing
 
 /// Scenario 8: long random scripts over every intent, from fixed seeds, in both app layouts of every
 /// architecture, settling after every step. After every step each subject must show exactly the
-/// snapshot the ``ReferenceModel`` gives for the same step, so a bug all architectures share fails too.
+/// snapshot the ``ConformanceOracle`` gives for the same step, so a bug all architectures share fails too.
 @MainActor
 struct RandomScriptScenarios {
     nonisolated static let seeds: [UInt64] = Array(1...20)
     nonisolated static let steps = 1000
     nonisolated static let counters = 3
     nonisolated static let title =
-        "8. a 1000-step random script gives the reference model's snapshots everywhere"
+        "8. a 1000-step random script gives the conformance oracle's snapshots everywhere"
 
     func randomScript(seed: UInt64, subjects: [Subject]) async throws {
         let script = Script(seed: seed, steps: Self.steps, counters: Self.counters)
@@ -27,7 +27,7 @@ struct RandomScriptScenarios {
             if let step = Array(zip(expected, trace)).firstIndex(where: { $0 != $1 }) {
                 Issue.record(
                     """
-                    seed \(seed), \(subject.testDescription) differs from the reference model \
+                    seed \(seed), \(subject.testDescription) differs from the conformance oracle \
                     after step \(step) (\(script.steps[step])): \
                     \(firstDifference(expected[step], trace[step]) ?? "")
                     """
@@ -87,7 +87,7 @@ func expectScopedWakes(
 extension Script {
     /// The reference model's snapshot after every step, and the transactions the bank must hold.
     func expectedTrace() -> ([AppSnapshot], [Transaction]) {
-        var model = ReferenceModel(accounts: accounts, counters: counters, quoteResults: quoteResults)
+        var model = ConformanceOracle(accounts: accounts, counters: counters, quoteResults: quoteResults)
         var trace: [AppSnapshot] = []
         for step in steps {
             switch step {

@@ -2,7 +2,7 @@ import Domain
 
 /// Whatever a script drives: a composed app in one of its layouts, or the features hosted alone.
 ///
-/// Both answer with an ``AppSnapshot`` so one ``ReferenceModel`` checks every mode.
+/// Both answer with an ``AppSnapshot`` so one ``ConformanceOracle`` checks every mode.
 @MainActor
 protocol ScriptHost: AnyObject {
     var snapshot: AppSnapshot { get }

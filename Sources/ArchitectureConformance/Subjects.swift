@@ -1,5 +1,5 @@
 import Domain
-import TestSupport
+import ScenarioSupport
 import Testing
 
 /// How a feature is hosted while a scenario drives it.

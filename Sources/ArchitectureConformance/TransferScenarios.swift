@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import TestSupport
+import ScenarioSupport
 import Testing
 
 /// Scenarios 4–7 of features.md, over every architecture standalone and in both app layouts.

@@ -172,7 +172,7 @@ extension BenchCommand {
     /// not carry across Swift versions (the runtime's code differs) or build configurations.
     static func instructionSkip(baseline: [ResultRow], _ before: RunMetadata, _ after: RunMetadata) -> String?
     {
-        guard baseline.contains(where: { $0.kind == .instructions }),
+        guard baseline.contains(where: { $0.metricClass.isInstructions }),
             before.swiftVersion != after.swiftVersion || before.configuration != after.configuration
         else { return nil }
         return "instructions not compared: the baseline was counted with '\(before.swiftVersion)' "

@@ -216,7 +216,7 @@ public enum BenchCommand {
         var request = RunRequest(selector: options.filter, size: runSize(options), seed: seed)
         request.confinesRoundTrips = !options.allCPUs
         request.bestOf = options.bestOf
-        request.addressLayouts = options.addressLayouts
+        request.addressOffsets = options.addressOffsets
         return request
     }
 

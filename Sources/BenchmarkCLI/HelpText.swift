@@ -73,21 +73,22 @@ enum HelpText {
           compare                 The regression gate: compare a run with a baseline.
                                   Exit 0: pass. 1: a regression, a behaviour change (observers
                                   woken, tasks) or a time that fell over \(Int(Comparison.suspiciousSpeedUp))-fold. 2: unusable input.
-                                  Counts may rise: mallocs, retains and releases \(ReportText.short(Comparison.countAllowance))
+                                  Counts may rise: mallocs, retains and releases \(ReportText.short(MetricClass.counts.tolerance.absolute))
                                   per operation; instructions outside metadata lookups
-                                  \(ReportText.short(Comparison.instructionFloor * 100))%, all instructions \(ReportText.short(Comparison.totalInstructionFloor * 100))% (or as far as a baseline
-                                  counted under several address layouts moved; compared on any
+                                  \(ReportText.short(MetricClass.instructionsOutsideMetadataLookups.tolerance.relative * 100))%, all instructions \(ReportText.short(MetricClass.instructions.tolerance.relative * 100))% (or as far as a baseline
+                                  counted under several address offsets moved; compared on any
                                   CPU; only when both runs name the same Swift version and build).
                                   --filter compares only the cases it selects, in both files.
                                   Counts the current run could not take (a counter unavailable)
                                   are listed as not compared, with the reason, and exit 1.
           doctor                  Check every counter on known work (mallocs of known size, one
-                                  retain per reference copy, one task per Task {}, a loop of 9
+                                  retain per object a copied struct holds, one task per Task {}, a loop of 9
                                   instructions under callgrind) and print each check and result.
                                   A counter that fails, or that this build lacks, is unavailable:
                                   runs leave its rows out (docs/platforms.md). Exit 1: a counter
                                   this build has failed its check.
-          baseline update         Refresh the gate's baseline: a best-of-\(Invocation.baselineBestOf) release run written to
+          baseline update         Refresh the gate's baseline: a release run of \(Invocation.baselineBestOf) processes, each
+                                  case's rows from its median process (--best-of), written to
                                   \(Invocation.baselinePath) and its .meta.json, only when every process
                                   succeeded. A debug build re-runs itself in release, as run does.
           help                    This text.

@@ -14,7 +14,8 @@ public enum Invocation: Equatable, Sendable {
     case compare(CompareOptions)
     /// Check every counter on known work and print the results (docs/platforms.md).
     case doctor
-    /// Refresh the gate's baseline: a best-of-N release run written to ``baselinePath`` (or
+    /// Refresh the gate's baseline: a release run of N processes, each case from its median process
+    /// (`--best-of N`), written to ``baselinePath`` (or
     /// `--output`) with its metadata.
     case updateBaseline(RunOptions)
     /// Print the help text.
@@ -44,8 +45,8 @@ public enum Invocation: Equatable, Sendable {
         public var seed: UInt64?
         /// Count instructions per operation under Valgrind instead of timing.
         public var instructions = false
-        /// Under how many address layouts the instruction pass counts each case.
-        public var addressLayouts = 1
+        /// Under how many address offsets the instruction pass counts each case.
+        public var addressOffsets = 1
         /// Time round trips with threads free on every CPU instead of confined to one.
         public var allCPUs = false
 

@@ -194,15 +194,15 @@ extension CommandOption {
             apply: { _, options in options.run.instructions = true }
         ),
         CommandOption(
-            "--address-layouts", .named("<k>"), [.run], example: "5",
-            help: "Count instructions as --instructions does, each case under <k> address layouts (the "
+            "--address-offsets", .named("<k>"), [.run], example: "5",
+            help: "Count instructions as --instructions does, each case under <k> address offsets (the "
                 + "first as every run counts it, each other with Valgrind placing the program's memory "
                 + "from another lowest address); a case whose count moves between them is counted under "
                 + "\(InstructionPass.widerLook) in all. A row is their median, its min..max their spread, which the gate allows. "
-                + "Default 1; the instruction baseline is counted under 5.",
+                + "Default 1, as the committed instruction baseline is counted.",
             apply: { text, options throws(BenchError) in
-                options.run.addressLayouts = try wholeNumber(
-                    "--address-layouts", text, in: 1...InstructionPass.maximumLayouts)
+                options.run.addressOffsets = try wholeNumber(
+                    "--address-offsets", text, in: 1...InstructionPass.maximumOffsets)
                 options.run.instructions = true
             }
         ),
@@ -267,11 +267,11 @@ extension CommandOption {
     /// trips (times in µs) 50`.
     private static var defaultTimeTolerances: String {
         func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))" }
-        return percent(Comparison.synchronousTimeTolerance) + "; heavy cases ("
+        return percent(MetricClass.time.tolerance.relative) + "; heavy cases ("
             + "\(Int(ResultRow.heavyBytesPerOperation) / 1024) KiB or more allocated, or "
             + "\(Int(ResultRow.heavyRetainsPerOperation)) or more retains, per operation) "
-            + percent(Comparison.heavyTimeTolerance) + "; round trips (times in µs) "
-            + percent(Comparison.roundTripTimeTolerance)
+            + percent(MetricClass.heavyTime.tolerance.relative) + "; round trips (times in µs) "
+            + percent(MetricClass.roundTripTime.tolerance.relative)
     }
 
     private static func wholeNumber(_ name: String, _ text: String, in range: ClosedRange<Int>)

@@ -1,3 +1,4 @@
+import BenchmarkEngine
 import Foundation
 
 /// What a debug build of `bench` does when asked for numbers: a debug build's times are not real,
@@ -17,7 +18,7 @@ enum ReleaseRerun {
     {
         let command = (["swift", "run", "-c", "release", "bench"] + arguments.map(BenchCommand.shellQuoted))
             .joined(separator: " ")
-        guard let swift = executable(named: "swift", path: environment["PATH"]) else {
+        guard let swift = executable("swift", environment: environment) else {
             let allowDebug =
                 arguments.first == "baseline" ? "" : " (or pass --allow-debug to mark every row debug)"
             throw .unusableInput(
@@ -35,14 +36,5 @@ enum ReleaseRerun {
         }
         process.waitUntilExit()
         return process.terminationStatus
-    }
-
-    /// The first executable file called `name` in the colon-separated `path`.
-    static func executable(named name: String, path: String?) -> String? {
-        for folder in (path ?? "").split(separator: ":") where !folder.isEmpty {
-            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name).path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
     }
 }

@@ -14,7 +14,7 @@ enum ResultTable {
             ]
         )
         for row in rows {
-            let isTime = row.kind == .time
+            let isTime = row.metricClass.isTime
             let spread = isTime ? "\(number(row.p25))..\(number(row.p75))" : ""
             table.append([
                 row.key.suite.rawValue, row.key.architecture.rawValue, row.key.feature.rawValue,

@@ -108,7 +108,7 @@ extension Benchmark {
 /// lookup runs (comparing keys, building a key of an entry it probes) counts as the lookup's,
 /// however that is named. A lookup reached from inside another through a function of neither kind
 /// would count twice; none of the cases measured does that (their rows outside the lookups count
-/// the same in every address layout, docs/evidence/2026-11-26/instructions.md).
+/// the same in every address offset, docs/evidence/2026-11-26/instructions.md).
 struct MetadataLookupCost {
     private var isLookup: [Substring: Bool] = [:]
     private var inLookup = false

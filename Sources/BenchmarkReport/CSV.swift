@@ -14,36 +14,18 @@ public enum ResultCSV {
         case configuration, flags
         case roundsSetAside = "rounds_set_aside"
         case bestOfProcess = "best_of_process"
-
-        /// What files written before a column was renamed call it.
-        static let formerNames = ["ratio_to_baseline": Column.ratioToReference.rawValue]
     }
 
     /// The header's fields.
     public static let header = Column.allCases.map(\.rawValue)
 
-    /// `fields` with every former column name replaced by today's.
-    static func currentNames(_ fields: [String]) -> [String] {
-        fields.map { Column.formerNames[$0] ?? $0 }
-    }
+    /// The columns of a row's key, first in every header `bench` has written.
+    static let keyColumns: [Column] = [.suite, .architecture, .feature, .layout, .n, .metric]
 
-    /// The columns that say how a row was selected, last in the file; files written before them
-    /// end at `flags`, and read with these fields empty.
-    static let selectionColumns: [Column] = [.roundsSetAside, .bestOfProcess]
-
-    /// The header of files written before the ``selectionColumns``: still read, their rows'
-    /// ``ResultRow/roundsSetAside`` and ``ResultRow/bestOfProcess`` nil.
-    public static let headerBeforeSelection = header.filter { name in
-        !selectionColumns.contains { $0.rawValue == name }
-    }
-
-    /// The header of files written before synchronous ratios compared 10th percentiles: the
-    /// columns of ``headerBeforeSelection`` without `p10`. Such a file is refused with
-    /// ``olderFileProblem``, because its ratios divide medians and cannot be compared with today's.
-    static let headerWithoutP10 = headerBeforeSelection.filter { $0 != Column.p10.rawValue }
-
+    /// Why a file whose header starts with the ``keyColumns`` but is not today's header
+    /// is refused: an older `bench` wrote it, and its columns (or their meanings) differ.
     static let olderFileProblem =
-        "written by an older bench (no p10 column; its time ratios divide medians): "
+        "written by an older bench (its header is not today's): "
         + "record it again, for a baseline with `bench baseline update`"
 
     /// The `flags` value of a row whose batch sizing hit the iteration limit.
@@ -88,16 +70,15 @@ public enum ResultCSV {
         }
     }
 
-    /// Parses CSV text written by ``render(_:)`` (or by hand, following the same header), or by an
-    /// older `bench` whose header ends at `flags` (``headerBeforeSelection``).
+    /// Parses CSV text written by ``render(_:)`` (or by hand, following the same header). A file
+    /// an older `bench` wrote is refused with ``olderFileProblem``.
     ///
     /// - Throws: ``ResultFileError/malformed(line:problem:)`` naming the line and the problem.
     public static func parse(_ text: String) throws(ResultFileError) -> [ResultRow] {
         let records = try records(in: text)
         guard let first = records.first else { throw .malformed(line: 1, problem: "the file is empty") }
-        let names = currentNames(first.fields)
-        guard names == header || names == headerBeforeSelection else {
-            if names == headerWithoutP10 {
+        guard first.fields == header else {
+            if first.fields.starts(with: keyColumns.map(\.rawValue)) {
                 throw .malformed(line: 1, problem: Self.olderFileProblem)
             }
             throw .malformed(line: 1, problem: "the header is not \(header.joined(separator: ","))")
@@ -105,7 +86,7 @@ public enum ResultCSV {
         var rows: [ResultRow] = []
         var seen: Set<ResultRow.Key> = []
         for record in records.dropFirst() {
-            let row = try self.row(from: record, fieldCount: names.count)
+            let row = try self.row(from: record)
             guard seen.insert(row.key).inserted else {
                 throw .malformed(line: record.line, problem: "duplicate row \(row.key)")
             }
@@ -114,10 +95,10 @@ public enum ResultCSV {
         return rows
     }
 
-    /// The row of `record`, from a file whose header has `fieldCount` fields.
-    private static func row(from record: Record, fieldCount: Int) throws(ResultFileError) -> ResultRow {
-        guard record.fields.count == fieldCount else {
-            throw record.problem("expected \(fieldCount) fields, found \(record.fields.count)")
+    /// The row of `record`.
+    private static func row(from record: Record) throws(ResultFileError) -> ResultRow {
+        guard record.fields.count == header.count else {
+            throw record.problem("expected \(header.count) fields, found \(record.fields.count)")
         }
         guard let samples = Int(record[.samples]), samples > 0 else {
             throw record.problem("samples is not a positive integer: '\(record[.samples])'")
@@ -164,7 +145,7 @@ public enum ResultCSV {
     }
 
     private static func key(of record: Record) throws(ResultFileError) -> ResultRow.Key {
-        guard let suite = Suite(spelling: record[.suite]) else {
+        guard let suite = Suite(rawValue: record[.suite]) else {
             let known = Suite.allCases.map(\.rawValue).joined(separator: ", ")
             throw record.problem("unknown suite '\(record[.suite])' (known: \(known))")
         }
@@ -196,11 +177,10 @@ public enum ResultCSV {
         var line: Int
         var fields: [String]
 
-        /// The field of `column`; empty for a column the record's file was written without (the
-        /// ``ResultCSV/selectionColumns`` of an older file).
+        /// The field of `column`; the record has one field per column (``ResultCSV/parse(_:)``
+        /// checks before reading any).
         subscript(column: Column) -> String {
-            let index = Column.allCases.firstIndex(of: column) ?? 0
-            return index < fields.count ? fields[index] : ""
+            fields[Column.allCases.firstIndex(of: column) ?? 0]
         }
 
         func problem(_ problem: String) -> ResultFileError {

@@ -12,11 +12,12 @@ extension Comparison {
         -> [ResultRow]
     {
         let rerunTimes = Dictionary(
-            rerun.filter { $0.kind == .time }.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        let missing = current.filter { $0.kind == .time && rerunTimes[$0.key] == nil }.map(\.key)
+            rerun.filter { $0.metricClass.isTime }.map { ($0.key, $0) },
+            uniquingKeysWith: { first, _ in first })
+        let missing = current.filter { $0.metricClass.isTime && rerunTimes[$0.key] == nil }.map(\.key)
         guard missing.isEmpty else { throw .missingInRerun(missing.sorted()) }
         return current.map { row in
-            guard row.kind == .time, let other = rerunTimes[row.key],
+            guard row.metricClass.isTime, let other = rerunTimes[row.key],
                 let ratio = other.ratioToReference, ratio < row.ratioToReference ?? .infinity
             else { return row }
             return other

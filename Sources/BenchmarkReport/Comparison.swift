@@ -1,11 +1,9 @@
-/// The regression gate: compares a current run against a committed baseline (benchmarks.md,
-/// "The regression gate").
+/// The regression gate: compares a current run against a committed baseline (docs/gate.md).
 ///
-/// Counts are compared with small allowances that cover the noise async work shows (one more
-/// allocation per operation is always a regression). Times are compared as ratios to the in-run
-/// reference, never as absolute nanoseconds, so a faster or slower machine does not trip the gate;
-/// a ratio must rise by more than ``timeTolerance`` to count. Retained bytes per effect must not
-/// rise by more than ``retentionAllowance``. Growth exponents are reported only.
+/// Each row is judged by its ``MetricClass`` and that class's entry in ``GateTolerance/table``:
+/// counts with small allowances (one more allocation per operation is always a regression), times
+/// as ratios to the in-run reference, never as absolute nanoseconds, so a faster or slower machine
+/// does not trip the gate. Growth exponents are reported only.
 public struct Comparison: Sendable {
     /// What happened to one metric.
     public enum Verdict: String, Sendable, Comparable, CaseIterable {
@@ -14,7 +12,7 @@ public struct Comparison: Sendable {
         /// Observers woken or tasks per operation moved either way: the code does something
         /// else now.
         case behaviourChanged = "behaviour-changed"
-        /// A time ratio fell more than ``Comparison/suspiciousSpeedUp``-fold: more likely a body
+        /// A time ratio fell more than ``GateTolerance/suspiciousFall``-fold: more likely a body
         /// the optimiser removed than a real speed-up.
         case suspicious
         case improvement
@@ -64,38 +62,13 @@ public struct Comparison: Sendable {
         }
     }
 
-    /// The allowed rise of a synchronous time ratio, as a fraction: 20%, above the largest rise of
-    /// 84 clean comparisons of one build (+14.5%; docs/evidence/2026-11-25/gate.md, "Times", and
-    /// docs/evidence/2026-11-26/instructions.md, "Times").
-    public static let synchronousTimeTolerance = 0.20
-
-    /// The allowed rise of a heavy synchronous case's time ratio (one allocating at least
-    /// ``ResultRow/heavyBytesPerOperation`` or retaining at least
-    /// ``ResultRow/heavyRetainsPerOperation`` per operation in the baseline): 100%. Such a case is
-    /// bound by memory, which the reference does not follow, so its ratio moves more than a light
-    /// case's (docs/evidence/2026-11-25/gate.md, "Times"). Its allocation, retain and instruction
-    /// counts stay gated exactly.
-    public static let heavyTimeTolerance = 1.0
-
-    /// The allowed rise of a round trip's time ratio (a row timed in µs, in `effects` or
-    /// `state-copy`): 50%. It holds because round trips are timed with every thread on one CPU
-    /// (``CPUConfinement``); the evidence, and what free threads needed, is in
-    /// docs/evidence/2026-11-25/gate.md, "Times".
-    public static let roundTripTimeTolerance = 0.5
-
-    /// The smallest move of a time ratio that counts: a hundredth of the reference. Operations far
-    /// cheaper than that (a no-op that compares one value) are a few instructions in a tight loop,
-    /// whose time doubles when the host's other hyperthread is busy while the reference's does not;
-    /// their instruction counts are gated exactly instead (docs/gate.md).
-    public static let timeRatioFloor = 0.01
-
-    /// How much an allocation, retain, release, task or observer count per operation may rise
-    /// (async noise).
-    public static let countAllowance = 0.5
+    /// The fall of a time ratio beyond which it is ``Verdict/suspicious`` (the time classes' shared
+    /// ``GateTolerance/suspiciousFall``).
+    public static var suspiciousSpeedUp: Double { MetricClass.time.tolerance.suspiciousFall ?? 5 }
 
     /// How far a baseline row's instructions per operation may move either way before it counts: at
-    /// least ``instructionFloor(for:)`` of its median, or, for a row counted under several address
-    /// layouts (`bench --address-layouts`), as far as it moved over them (its min..max around its
+    /// least its class's ``GateTolerance/relative`` of its median, or, for a row counted under several address
+    /// offsets (`bench --address-offsets`), as far as it moved over them (its min..max around its
     /// median) plus the mean gap between those counts (min..max over samples − 1) when that is more.
     /// Each case is counted in a process of its own on a settled heap, so a build counts the same in
     /// every run; what still moves a row is where code, data and heap land in memory, which any
@@ -103,57 +76,11 @@ public struct Comparison: Sendable {
     /// outside them barely does, so that row is gated strictly and the total loosely, and one
     /// counting pass under one layout records a baseline (docs/gate.md, "Instructions").
     public static func instructionAllowance(for row: ResultRow) -> Double {
-        let floor = instructionFloor(for: row) * row.median
+        let floor = MetricClass(row.key).tolerance.relative * row.median
         let reach = max(row.max - row.median, row.median - row.min)
         let gap = row.samples > 1 ? (row.max - row.min) / Double(row.samples - 1) : 0
         return max(reach + gap, floor)
     }
-
-    /// The least fraction `row`'s instructions per operation may move: ``instructionFloor`` for the
-    /// row outside metadata lookups (the strict one), ``totalInstructionFloor`` for all instructions.
-    public static func instructionFloor(for row: ResultRow) -> Double {
-        row.key.metric == .instructions ? totalInstructionFloor : instructionFloor
-    }
-
-    /// The least fraction an `instructions-outside-metadata-lookups` row may move: 0.25%. Counted
-    /// under 15 address layouts, 331 of 337 such rows of the committed baseline counted the same, and
-    /// the widest of the other 6 spanned 0.092% (closure-effects' single-store increment, N = 1;
-    /// round trips, whose windows also count an idle runtime thread's wake-up now and then, 0.009%),
-    /// so a baseline counted under one layout and a build landing at the other end of that span stay
-    /// within 0.25%, while a rise of 1% in a case's own code, which adds at least 1% to this row,
-    /// fails (docs/evidence/2026-11-26/instructions.md). On a row of 400 instructions or fewer, one
-    /// more per operation still fails.
-    public static let instructionFloor = 0.002_5
-
-    /// The least fraction an `instructions` row (every instruction, metadata lookups included) may
-    /// move: 10%. Over 15 address layouts such rows spanned up to 4.5% (effect-objects' single-store
-    /// increment, N = 1), so a one-layout baseline needs room for a build at the other end; the
-    /// strict ``instructionFloor`` on the row outside the lookups catches smaller rises in a case's
-    /// own code, and this one catches a case whose lookups multiply (a generic no longer
-    /// specialised).
-    public static let totalInstructionFloor = 0.10
-
-    /// How many bytes per operation may be added before a rise counts, plus a fraction of the
-    /// baseline: ``byteRelativeAllowance``, or the suite's own in ``suiteByteRelativeAllowances``.
-    public static let byteAllowance = 32.0
-    public static let byteRelativeAllowance = 0.001
-
-    /// The fraction of the baseline the bytes of an operation may rise, for suites that need more
-    /// than ``byteRelativeAllowance``. In `layout`, Observation's registrar keeps dictionaries keyed
-    /// by object addresses, so with N observers the bytes of one action move with the heap's layout
-    /// while the malloc count stays exact; 0.5% keeps a margin above the spread of clean runs
-    /// (docs/evidence/2026-11-25/gate.md, "Other counts"), and one more allocation per action is
-    /// caught by the malloc count. Effect round trips have no entry: run serially, their bytes per
-    /// operation do not move (`python3 scripts/byte_spread.py measure`; docs/gate.md,
-    /// "Tolerances"), so they are gated like every exact count, by ``byteAllowance`` plus
-    /// ``byteRelativeAllowance``.
-    public static let suiteByteRelativeAllowances: [Suite: Double] = [.layout: 0.005]
-
-    /// How many bytes per effect a retention figure may rise before it counts as a leak.
-    public static let retentionAllowance = 1.0
-
-    /// A time ratio that falls by more than this factor is ``Verdict/suspicious``.
-    public static let suspiciousSpeedUp = 5.0
 
     /// The reference a run's synchronous time ratios are to: the reference suite's time row whose
     /// ratio is 1 (its first case). Nil when the run has no reference suite. Runs recorded before
@@ -219,15 +146,15 @@ public struct Comparison: Sendable {
             } ?? current
         // A process spread describes how noisy a run was, not what the code costs: never compared.
         func compared(_ row: ResultRow) -> Bool {
-            (comparesTimes || row.kind != .time && row.kind != .informational)
-                && (comparesInstructions || row.kind != .instructions)
+            (comparesTimes || !row.metricClass.isTime && row.metricClass != .informational)
+                && (comparesInstructions || !row.metricClass.isInstructions)
                 && row.key.metric != .processSpread
         }
         let before = Dictionary(
             baseline.filter(compared).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let after = Dictionary(
             current.filter(compared).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        func required(_ key: ResultRow.Key) -> Bool { MetricKind(key) != .informational }
+        func required(_ key: ResultRow.Key) -> Bool { MetricClass(key) != .informational }
         let missingInCurrent = before.keys.filter { after[$0] == nil && required($0) }.sorted()
         let missingInBaseline = after.keys.filter { before[$0] == nil && required($0) }.sorted()
         if !missingInCurrent.isEmpty || !missingInBaseline.isEmpty {
@@ -258,42 +185,40 @@ public struct Comparison: Sendable {
         return changes.sorted { ($0.verdict, $0.key) < ($1.verdict, $1.key) }
     }
 
-    /// The allowed rise of `row`'s time ratio: `--time-tolerance` when given; else
-    /// ``roundTripTimeTolerance`` for a round trip (timed in µs), ``heavyTimeTolerance`` for a heavy
-    /// case, and ``synchronousTimeTolerance`` for the others.
+    /// The allowed rise of `row`'s time ratio: `--time-tolerance` when given; else its time class's
+    /// (``MetricClass/roundTripTime``, ``MetricClass/heavyTime`` or ``MetricClass/time``).
     public static func timeTolerance(for row: ResultRow, isHeavy: Bool, override: Double? = nil) -> Double {
-        if let override { return override }
-        if row.isRoundTripTime { return roundTripTimeTolerance }
-        return isHeavy ? heavyTimeTolerance : synchronousTimeTolerance
+        override ?? MetricClass(row.key, isHeavy: isHeavy).tolerance.relative
     }
 
     private static func compare(_ old: ResultRow, _ new: ResultRow, timeTolerance: Double)
         throws(ComparisonError)
         -> Change
     {
-        switch old.kind {
-        case .time:
+        let metricClass = old.metricClass
+        let tolerance = metricClass.tolerance
+        switch metricClass {
+        case .time, .heavyTime, .roundTripTime:
             return try time(old, new, tolerance: timeTolerance)
-        case .count:
-            return rise(old, new, allowance: countAllowance)
-        case .instructions:
+        case .counts, .retainedBytes:
+            return rise(old, new, allowance: tolerance.absolute)
+        case .instructions, .instructionsOutsideMetadataLookups:
             var change = rise(old, new, allowance: instructionAllowance(for: old))
             change.instructionAllowance = instructionAllowance(for: old)
             return change
         case .bytes:
-            let relative = suiteByteRelativeAllowances[old.key.suite] ?? byteRelativeAllowance
-            return rise(old, new, allowance: byteAllowance + relative * old.median)
-        case .retention:
-            return rise(old, new, allowance: retentionAllowance)
+            return rise(
+                old, new, allowance: tolerance.absolute + tolerance.relative(in: old.key.suite) * old.median)
         case .behaviour:
-            let moved = abs(new.median - old.median) > countAllowance
+            let moved = abs(new.median - old.median) > tolerance.absolute
             return Change(
                 key: old.key, unit: old.unit, baseline: old.median, current: new.median,
                 verdict: moved ? .behaviourChanged : .unchanged)
         case .informational:
             // Moved: by a quarter, and by more than 0.1 (a flat series' exponent wanders by a few
             // hundredths around 0 between runs).
-            let moved = abs(new.median - old.median) > max(0.1, 0.25 * abs(old.median))
+            let moved =
+                abs(new.median - old.median) > max(tolerance.absolute, tolerance.relative * abs(old.median))
             return Change(
                 key: old.key,
                 unit: old.unit,
@@ -305,8 +230,8 @@ public struct Comparison: Sendable {
     }
 
     /// A time compared by its ratio to the in-run reference: a regression above `tolerance`, an
-    /// improvement below it, suspicious beyond ``suspiciousSpeedUp``; a move smaller than
-    /// ``timeRatioFloor`` is none of these, however large in percent.
+    /// improvement below it, suspicious beyond ``suspiciousSpeedUp``; a move smaller than the time
+    /// classes' ``GateTolerance/absolute`` (0.01) is none of these, however large in percent.
     private static func time(_ old: ResultRow, _ new: ResultRow, tolerance: Double) throws(ComparisonError)
         -> Change
     {
@@ -314,7 +239,7 @@ public struct Comparison: Sendable {
             throw .missingRatio(old.key)
         }
         let verdict: Verdict =
-            if abs(after - before) <= timeRatioFloor {
+            if abs(after - before) <= MetricClass.time.tolerance.absolute {
                 .unchanged
             } else if after > before * (1 + tolerance) {
                 .regression

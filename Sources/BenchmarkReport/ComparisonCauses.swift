@@ -47,13 +47,13 @@ public struct ChangeCause: Sendable, Equatable {
     /// time.
     static func move(of metric: Metric, _ changes: [Comparison.Change]) -> String {
         let deltas = changes.map { $0.current - $0.baseline }
-        switch metric.kind {
-        case .count, .behaviour:
+        switch metric.metricClass {
+        case .counts, .behaviour:
             let whole = deltas.map { $0.rounded() }
             let name = countNames[metric] ?? (metric.rawValue, metric.rawValue)
             let one = whole.allSatisfy { abs($0) == 1 }
             return range(whole, signed) + " " + (one ? name.singular : name.plural)
-        case .bytes, .retention:
+        case .bytes, .retainedBytes:
             let unit = metric == .retainedBytes ? " B retained" : " B"
             return range(deltas, signed) + unit
         default:
@@ -144,7 +144,7 @@ private struct CauseSignature: Hashable {
         moves = changes.sorted { $0.key < $1.key }.map { change in
             let delta = change.current - change.baseline
             let amount =
-                [.count, .behaviour].contains(change.key.metric.kind)
+                [.counts, .behaviour].contains(change.key.metric.metricClass)
                 ? String(Int(delta.rounded())) : (delta >= 0 ? "+" : "-")
             return "\(change.key.metric.rawValue) \(amount)"
         }

@@ -3,7 +3,7 @@ import Foundation
 /// Numbers computed from measured rows rather than measured themselves: how the `layout` times
 /// grow with N, and what one more woken observer costs.
 ///
-/// They are derived once, from a run's whole set of measured rows (after ``BestOf`` merges several
+/// They are derived once, from a run's whole set of measured rows (after ``MedianProcess`` merges several
 /// runs, from the merged ones), so they always describe the medians that stand in the file beside
 /// them. Their metrics are the ones whose
 /// ``Metric/isDerived`` is true, and they are informational.

@@ -11,7 +11,7 @@ public struct GateCoverage: Sendable, Equatable {
         case noBaselineRow = "no-baseline-row"
         /// An informational row the baseline has and the current run lacks.
         case noCurrentRow = "no-current-row"
-        /// A time ratio at or below ``Comparison/timeRatioFloor``: only a rise of more than the
+        /// A time ratio at or below the time classes' ``GateTolerance/absolute``: only a rise of more than the
         /// floor counts, so the row would have to more than double.
         case belowTimeFloor = "below-time-floor"
         /// Times were not compared (`--counts-only`).
@@ -26,7 +26,8 @@ public struct GateCoverage: Sendable, Equatable {
             switch self {
             case .noBaselineRow: "no baseline row"
             case .noCurrentRow: "no current row"
-            case .belowTimeFloor: "below the \(ReportText.short(Comparison.timeRatioFloor)) ratio floor"
+            case .belowTimeFloor:
+                "below the \(ReportText.short(MetricClass.time.tolerance.absolute)) ratio floor"
             case .timesNotCompared: "times not compared"
             case .instructionsNotCompared: "other Swift version or build"
             case .informational: "informational"
@@ -37,7 +38,7 @@ public struct GateCoverage: Sendable, Equatable {
     /// One row of either run.
     public struct Entry: Sendable, Equatable {
         public var key: ResultRow.Key
-        public var metricClass: GateMetricClass
+        public var metricClass: MetricClass
         /// Why the row was not gated; nil when it was.
         public var reason: Reason?
         /// For a gated row, the rise beyond which the gate fails even when the current run lands at
@@ -91,25 +92,25 @@ public struct GateCoverage: Sendable, Equatable {
     /// The gated entries.
     public var gated: [Entry] { entries.filter { $0.reason == nil } }
 
-    /// The entries grouped per suite and metric class, in the order a run executes the suites.
-    public var groups: [GateCoverageGroup] {
+    /// One coverage line per suite and metric class, in the order a run executes the suites.
+    public var lines: [GateCoverageLine] {
         let grouped = Dictionary(grouping: entries) {
             SuiteClass(suite: $0.key.suite, metricClass: $0.metricClass)
         }
-        return grouped.keys.sorted().map { GateCoverageGroup(entries: grouped[$0] ?? [], coverage: self) }
+        return grouped.keys.sorted().map { GateCoverageLine(entries: grouped[$0] ?? [], coverage: self) }
     }
 
     /// The entries grouped per metric class across suites: the text report's short version.
-    public var classes: [GateCoverageGroup] {
+    public var classes: [GateCoverageLine] {
         let grouped = Dictionary(grouping: entries, by: \.metricClass)
-        return GateMetricClass.allCases.compactMap { metricClass in
-            grouped[metricClass].map { GateCoverageGroup(entries: $0, coverage: self) }
+        return MetricClass.allCases.compactMap { metricClass in
+            grouped[metricClass].map { GateCoverageLine(entries: $0, coverage: self) }
         }
     }
 
     private struct SuiteClass: Hashable, Comparable {
         var suite: Suite
-        var metricClass: GateMetricClass
+        var metricClass: MetricClass
 
         static func < (lhs: Self, rhs: Self) -> Bool {
             (lhs.suite.order, lhs.metricClass.order) < (rhs.suite.order, rhs.metricClass.order)

@@ -10,7 +10,7 @@ extension GateCoverage {
         let header =
             "| suite | metric | gated | tolerance | smallest change caught | not gated |\n"
             + "| --- | --- | ---: | --- | --- | --- |"
-        let rows = groups.map { group in
+        let rows = lines.map { group in
             let cells = [
                 group.suite?.rawValue ?? "", group.metricText, String(group.gated), group.tolerance ?? "—",
                 group.caughtText ?? "—", group.notGatedText,
@@ -52,6 +52,7 @@ public struct GateCoverageJSON: Codable, Equatable, Sendable {
     public var gatesTime: Bool
     public var noTimeGated: String?
     /// One per suite and metric class.
+    /// The coverage lines (``GateCoverage/lines``); `groups` is the JSON's name for them.
     public var groups: [Group]
     /// Every row that was not gated, with its reason.
     public var notGated: [Row]
@@ -59,7 +60,7 @@ public struct GateCoverageJSON: Codable, Equatable, Sendable {
     /// One suite and metric class.
     public struct Group: Codable, Equatable, Sendable {
         public var suite: String
-        /// ``GateMetricClass``'s raw value.
+        /// ``MetricClass``'s raw value.
         public var metricClass: String
         public var metrics: [String]
         public var gated: Int
@@ -83,7 +84,7 @@ public struct GateCoverageJSON: Codable, Equatable, Sendable {
     public init(_ coverage: GateCoverage) {
         gatesTime = coverage.noTimeGated == nil
         noTimeGated = coverage.noTimeGated
-        groups = coverage.groups.map { group in
+        groups = coverage.lines.map { group in
             Group(
                 suite: group.suite?.rawValue ?? "", metricClass: group.metricClass.rawValue,
                 metrics: group.metrics.map(\.rawValue), gated: group.gated, tolerance: group.tolerance,

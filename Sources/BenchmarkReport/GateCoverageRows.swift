@@ -1,49 +1,3 @@
-/// How the gate treats a row, as the coverage report groups them: the ``MetricKind``, with times
-/// split by the tolerance that applies to them.
-public enum GateMetricClass: String, CaseIterable, Sendable {
-    case time
-    case heavyTime = "time (heavy)"
-    case roundTripTime = "time (round trip)"
-    /// Allocations, retains and releases per operation.
-    case counts
-    case bytes
-    case instructions
-    /// Instructions outside lookups keyed by type-metadata addresses: a class of its own, since a
-    /// rise in the program's own code is caught there at a far smaller size than in all of them.
-    case instructionsOutsideMetadataLookups = "instructions outside metadata lookups"
-    /// Observers woken and tasks started per operation, gated either way.
-    case behaviour
-    case retainedBytes = "retained-bytes"
-    case informational
-
-    /// The class of `row`, given the cases the baseline says are heavy.
-    init(_ row: ResultRow, heavy: Set<ResultRow.Key.Group>) {
-        switch row.kind {
-        case .time:
-            self = row.isRoundTripTime ? .roundTripTime : heavy.contains(row.key.group) ? .heavyTime : .time
-        case .count: self = .counts
-        case .bytes: self = .bytes
-        case .instructions:
-            self =
-                row.key.metric == .instructionsOutsideMetadataLookups
-                ? .instructionsOutsideMetadataLookups : .instructions
-        case .behaviour: self = .behaviour
-        case .retention: self = .retainedBytes
-        case .informational: self = .informational
-        }
-    }
-
-    /// True for the three time classes.
-    public var isTime: Bool { self == .time || self == .heavyTime || self == .roundTripTime }
-
-    /// True when the smallest change caught is a fraction of the baseline rather than an amount.
-    public var isRelative: Bool {
-        isTime || self == .instructions || self == .instructionsOutsideMetadataLookups
-    }
-
-    var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
-}
-
 extension Suite {
     var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 }
@@ -70,11 +24,11 @@ struct GateCoverageRows {
     func compared() -> [GateCoverage.Entry] {
         comparison.changes.map { change in
             let row = baseline[change.key]
-            let metricClass = row.map { GateMetricClass($0, heavy: heavy) } ?? Self.metricClass(change)
+            let metricClass = row.map { MetricClass($0, heavy: heavy) } ?? Self.metricClass(change)
             var entry = GateCoverage.Entry(key: change.key, metricClass: metricClass)
             if metricClass == .informational {
                 entry.reason = .informational
-            } else if metricClass.isTime && change.baseline <= Comparison.timeRatioFloor {
+            } else if metricClass.isTime && change.baseline <= MetricClass.time.tolerance.absolute {
                 entry.reason = .belowTimeFloor
             } else {
                 entry.smallestCaught = smallestCaught(change, row)
@@ -84,10 +38,10 @@ struct GateCoverageRows {
     }
 
     /// The class of a change whose baseline row is unknown (a coverage made without the rows).
-    private static func metricClass(_ change: Comparison.Change) -> GateMetricClass {
+    private static func metricClass(_ change: Comparison.Change) -> MetricClass {
         let row = ResultRow.count(
             change.key, unit: change.unit, value: change.baseline, configuration: .release)
-        return GateMetricClass(row, heavy: [])
+        return MetricClass(row, heavy: [])
     }
 
     /// The rise of `change`'s row beyond which the gate fails, however low in the baseline's own
@@ -96,21 +50,21 @@ struct GateCoverageRows {
     func smallestCaught(_ change: Comparison.Change, _ row: ResultRow?) -> Double {
         let value = change.baseline
         let belowMedian = row.map { $0.median - $0.min } ?? 0
-        switch MetricKind(change.key) {
-        case .time:
-            let tolerance = max(change.timeTolerance ?? 0, Comparison.timeRatioFloor / value)
+        switch MetricClass(change.key) {
+        case .time, .heavyTime, .roundTripTime:
+            let floor = MetricClass.time.tolerance.absolute
+            let tolerance = max(change.timeTolerance ?? 0, floor / value)
             return (1 + timeSpread(row)) * (1 + tolerance) - 1
-        case .instructions:
+        case .instructions, .instructionsOutsideMetadataLookups:
             let allowance = row.map(Comparison.instructionAllowance(for:)) ?? 0
             return value == 0 ? 0 : (allowance + belowMedian) / value
         case .bytes:
-            let relative =
-                Comparison.suiteByteRelativeAllowances[change.key.suite] ?? Comparison.byteRelativeAllowance
-            return Comparison.byteAllowance + relative * value + belowMedian
-        case .retention:
-            return Comparison.retentionAllowance + belowMedian
-        case .count, .behaviour, .informational:
-            return Comparison.countAllowance + belowMedian
+            let bytes = MetricClass.bytes.tolerance
+            return bytes.absolute + bytes.relative(in: change.key.suite) * value + belowMedian
+        case .retainedBytes:
+            return MetricClass.retainedBytes.tolerance.absolute + belowMedian
+        case .counts, .behaviour, .informational:
+            return MetricClass.counts.tolerance.absolute + belowMedian
         }
     }
 
@@ -127,9 +81,9 @@ struct GateCoverageRows {
         let inCurrent = Set(current.map(\.key))
         return rows.map { row in
             let reason: GateCoverage.Reason =
-                if row.kind == .time && !comparison.comparesTimes {
+                if row.metricClass.isTime && !comparison.comparesTimes {
                     .timesNotCompared
-                } else if row.kind == .instructions && !comparison.comparesInstructions {
+                } else if row.metricClass.isInstructions && !comparison.comparesInstructions {
                     .instructionsNotCompared
                 } else if row.key.metric == .processSpread || inCurrent.contains(row.key) {
                     .informational
@@ -137,7 +91,7 @@ struct GateCoverageRows {
                     .noCurrentRow
                 }
             return GateCoverage.Entry(
-                key: row.key, metricClass: GateMetricClass(row, heavy: heavy), reason: reason)
+                key: row.key, metricClass: MetricClass(row, heavy: heavy), reason: reason)
         }
     }
 
@@ -149,7 +103,7 @@ struct GateCoverageRows {
         var seen = Set<ResultRow.Key>()
         return current.filter { !known.contains($0.key) && seen.insert($0.key).inserted }.map { row in
             GateCoverage.Entry(
-                key: row.key, metricClass: GateMetricClass(row, heavy: heavy),
+                key: row.key, metricClass: MetricClass(row, heavy: heavy),
                 reason: row.key.metric == .processSpread ? .informational : .noBaselineRow)
         }
     }

@@ -63,19 +63,21 @@ extension Comparison {
     /// (the rise allowed before a regression), `±0.5` for a count, `±37 B` for bytes or retained bytes, `reported only`
     /// for informational figures.
     public func toleranceText(_ change: Change) -> String {
-        switch MetricKind(change.key) {
-        case .time:
+        let metricClass = MetricClass(change.key)
+        let tolerance = metricClass.tolerance
+        switch metricClass {
+        case .time, .heavyTime, .roundTripTime:
             return "+\(ReportText.short((change.timeTolerance ?? 0) * 100))%"
-        case .count, .behaviour:
-            return "±\(ReportText.short(Self.countAllowance))"
-        case .instructions:
+        case .counts, .behaviour:
+            return "±\(ReportText.short(tolerance.absolute))"
+        case .instructions, .instructionsOutsideMetadataLookups:
             let allowance = change.instructionAllowance ?? 0
             return allowance == 0 ? "exact" : "±\(ReportText.short(allowance))"
         case .bytes:
-            let relative = Self.suiteByteRelativeAllowances[change.key.suite] ?? Self.byteRelativeAllowance
-            return "±\(ReportText.short(Self.byteAllowance + relative * change.baseline)) B"
-        case .retention:
-            return "±\(ReportText.short(Self.retentionAllowance)) B"
+            let bytes = tolerance.absolute + tolerance.relative(in: change.key.suite) * change.baseline
+            return "±\(ReportText.short(bytes)) B"
+        case .retainedBytes:
+            return "±\(ReportText.short(tolerance.absolute)) B"
         case .informational:
             return "reported only"
         }

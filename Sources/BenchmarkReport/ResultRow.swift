@@ -70,7 +70,7 @@ public struct ResultRow: Equatable, Sendable, Codable {
     /// before the CSV had its `rounds_set_aside` column.
     public var roundsSetAside: Int?
     /// With `--best-of`, the process this row was taken from: k for the k-th, which ran with seed
-    /// + k − 1 (``BestOf``). Nil in a run of one process, for rows computed from several processes
+    /// + k − 1 (``MedianProcess``). Nil in a run of one process, for rows computed from several processes
     /// (`process-spread`, the derived rows) and in files written before the CSV had its
     /// `best_of_process` column.
     public var bestOfProcess: Int?
@@ -125,8 +125,9 @@ public struct ResultRow: Equatable, Sendable, Codable {
         )
     }
 
-    /// What kind of number this row holds, which decides how the gate compares it.
-    public var kind: MetricKind { MetricKind(key) }
+    /// How the gate compares this row, not knowing whether its case is heavy (a heavy case's time
+    /// classes as ``MetricClass/time`` here; ``MetricClass/init(_:heavy:)`` knows the heavy cases).
+    public var metricClass: MetricClass { MetricClass(key) }
 
     /// Bytes allocated per operation from which a case is heavy: 32 KiB, a quarter of glibc's
     /// initial threshold for serving a block by `mmap` (a case just under 64 KiB timed twice as slow
@@ -135,7 +136,7 @@ public struct ResultRow: Equatable, Sendable, Codable {
     /// per-core caches and can change how the allocator serves large blocks for everything that
     /// runs after it, so a heavy case is timed in rounds of its own, and its time, bound by memory
     /// rather than by the reference's kind of work, is gated with a wider tolerance
-    /// (`Comparison.heavyTimeTolerance`).
+    /// (``MetricClass/heavyTime``).
     public static let heavyBytesPerOperation = 32_768.0
 
     /// Whether this row is the time of an effect round trip (``Key/isRoundTrip``), timed in µs.
@@ -158,45 +159,5 @@ public struct ResultRow: Equatable, Sendable, Codable {
         return Set(
             rows.filter { row in threshold[row.key.metric].map { row.median >= $0 } ?? false }.map(
                 \.key.group))
-    }
-}
-
-/// How the regression gate treats a metric.
-public enum MetricKind: Sendable, Equatable {
-    /// A time: compared as a ratio to the in-run reference, within the suite's tolerance.
-    case time
-    /// Allocations, retains or releases per operation. Synchronous ones are exact; async ones vary by a fraction of one
-    /// per operation with thread timing, so a rise counts from ``Comparison/countAllowance`` up: one
-    /// more allocation per operation is always caught.
-    case count
-    /// Instructions per operation counted under Valgrind (`bench --instructions`): a move counts
-    /// beyond ``Comparison/instructionAllowance(for:)``, the baseline row's own spread over heap
-    /// states (exact for most rows). They depend neither on load nor on the host's CPU model.
-    case instructions
-    /// Bytes allocated per operation: a rise counts beyond ``Comparison/byteAllowance`` plus
-    /// ``Comparison/byteRelativeAllowance`` of the baseline.
-    case bytes
-    /// Bytes a store still holds per finished effect: a leak check. A store that keeps its tasks
-    /// holds hundreds of bytes per effect; a correct one holds 0 give or take a fraction of a byte
-    /// of runtime bookkeeping, so only a rise of more than ``Comparison/retentionAllowance`` counts.
-    case retention
-    /// What an operation does, not what it costs: observers woken, tasks started.
-    /// A change either way beyond ``Comparison/countAllowance`` means the behaviour changed (an
-    /// observer no longer notified, an effect no longer run), which is never an improvement.
-    case behaviour
-    /// Derived or descriptive numbers (growth exponents, the reference times, CPU time): reported,
-    /// never gated.
-    case informational
-
-    /// The kind of the metric `key` names: its ``Metric/kind``, except for reference times.
-    ///
-    /// The times of the reference benchmarks (architecture `reference`) are the denominators of
-    /// every ratio: they describe the machine, not the code under test, so they are informational.
-    /// (The empty body's time moves by whole clock ticks between runs.) So are the numbers derived
-    /// from other rows (growth exponents and slopes, cost per woken observer, spread across
-    /// processes) and CPU time, which is reported beside the gated wall time.
-    public init(_ key: ResultRow.Key) {
-        let isReference = key.architecture == .reference
-        self = key.metric.isTime && isReference ? .informational : key.metric.kind
     }
 }

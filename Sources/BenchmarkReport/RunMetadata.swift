@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where and how a run was made, written next to its CSV so numbers are never separated from their
-/// machine (benchmarks.md, "Interface").
+/// machine (docs/reports.md, "The CSV").
 public struct RunMetadata: Codable, Equatable, Sendable {
     public var commit: String
     public var swiftVersion: String

@@ -60,22 +60,8 @@ public enum Metric: String, CaseIterable, Sendable, Codable {
     /// (time(N) - time(N0)) / (woken(N) - woken(N0)); absent where no more observers woke.
     case costPerObserver = "cost-per-observer"
     /// Per time row of a `--best-of` run, the spread of its ratio across the processes:
-    /// (largest - smallest) / smallest, in percent (``BestOf``).
+    /// (largest - smallest) / smallest, in percent (``MedianProcess``).
     case processSpread = "process-spread"
-
-    /// How the regression gate treats the metric. The times of the reference benchmarks are an
-    /// exception, informational whatever this says: see ``MetricKind/init(_:)``.
-    public var kind: MetricKind {
-        switch self {
-        case .time: .time
-        case .mallocs, .retains, .releases: .count
-        case .instructions, .instructionsOutsideMetadataLookups: .instructions
-        case .bytes: .bytes
-        case .retainedBytes: .retention
-        case .tasks, .observersWoken: .behaviour
-        case .cpuTime, .growthExponent, .growthSlope, .costPerObserver, .processSpread: .informational
-        }
-    }
 
     /// The unit of every row of this metric; nil for the metrics measured in the time unit of
     /// their case (`ns`, `us` or `ns/sample`).
@@ -95,15 +81,6 @@ public enum Metric: String, CaseIterable, Sendable, Codable {
     public var isDerived: Bool {
         [.growthExponent, .growthSlope, .costPerObserver].contains(self)
     }
-
-    /// A time, gated as a ratio to the in-run reference.
-    public var isTime: Bool { kind == .time }
-    /// An allocation count, gated with an allowance for async noise.
-    public var isCount: Bool { kind == .count }
-    /// What an operation does rather than costs; gated in both directions.
-    public var isBehaviour: Bool { kind == .behaviour }
-    /// Reported, never gated.
-    public var isInformational: Bool { kind == .informational }
 }
 
 extension Metric {
@@ -123,23 +100,6 @@ extension Metric {
         /// (``Comparison/Change/unit``). `bench` never writes it to a file.
         case ratio
     }
-}
-
-extension Suite {
-    /// The suite a CSV spelling names, including the spellings of files written before a suite was
-    /// renamed (`baseline` for ``reference``); nil for an unknown spelling.
-    public init?(spelling: String) {
-        if let suite = Suite(rawValue: spelling) {
-            self = suite
-        } else if let suite = Self.formerSpellings[spelling] {
-            self = suite
-        } else {
-            return nil
-        }
-    }
-
-    /// What older files call a renamed suite.
-    static let formerSpellings: [String: Suite] = ["baseline": .reference]
 }
 
 /// The build that produced a number: the CSV's `configuration` column and the metadata's.

@@ -6,7 +6,7 @@ import Foundation
 /// `bench --instructions`: instructions per operation of every timed case, under Valgrind.
 ///
 /// `bench` runs a stripped copy of itself under `valgrind --tool=callgrind` once per case and
-/// address layout, in the hidden child mode ``childCommand``, as many at a time as there are CPUs
+/// address offset, in the hidden child mode ``childCommand``, as many at a time as there are CPUs
 /// (a simulated CPU counts the same however loaded the real one is). Each child builds only its
 /// case, settles the heap and counts the case for N and 2N operations
 /// (``SuiteRunner/countInstructions(_:)``), leaving one dump file per sample, which this process
@@ -33,41 +33,35 @@ public enum InstructionPass {
         return nil
     }
 
-    /// The full path of `name` in the `PATH` of `environment`, or nil.
-    nonisolated static func executable(_ name: String, environment: [String: String]) -> String? {
-        let directories = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    /// One case counted under one address layout: a child process of the pass.
+    /// One case counted under one address offset: a child process of the pass.
     struct Job: Sendable {
         var label: InstructionLabel
-        var addressLayout: Int
+        var addressOffset: Int
         var index: Int
 
         /// The prefix of the child's dump files.
         var dumpPrefix: String { "case-\(index).out" }
 
-        /// The job index of layout `layout` of the label at `labelIndex`: room is left for every
-        /// layout up to ``InstructionPass/maximumLayouts``.
-        static func index(_ labelIndex: Int, layout: Int) -> Int {
-            labelIndex * maximumLayouts + layout
+        /// The job index of offset `offset` of the label at `labelIndex`: room is left for every
+        /// offset up to ``InstructionPass/maximumOffsets``.
+        static func index(_ labelIndex: Int, offset: Int) -> Int {
+            labelIndex * maximumOffsets + offset
         }
 
         /// A job for each of `layouts` of each label at `indices`.
-        static func all(_ labels: [InstructionLabel], _ indices: some Sequence<Int>, layouts: Range<Int>)
+        static func all(_ labels: [InstructionLabel], _ indices: some Sequence<Int>, offsets: Range<Int>)
             -> [Job]
         {
             indices.flatMap { labelIndex in
-                layouts.map {
-                    Job(label: labels[labelIndex], addressLayout: $0, index: index(labelIndex, layout: $0))
+                offsets.map {
+                    Job(label: labels[labelIndex], addressOffset: $0, index: index(labelIndex, offset: $0))
                 }
             }
         }
     }
 
-    /// The most address layouts one case can be counted under, and the most `--address-layouts` takes.
-    public nonisolated static let maximumLayouts = 16
+    /// The most address offsets one case can be counted under, and the most `--address-offsets` takes.
+    public nonisolated static let maximumOffsets = 16
 
     /// The rows of the pass for every case `plan` selects, running its `bench` program under
     /// Valgrind.
@@ -80,20 +74,20 @@ public enum InstructionPass {
         }
         let runner = plan.runner()
         let labels = runner.instructionLabels()
-        let layouts = plan.request.addressLayouts
-        plan.progress("instructions: \(labels.count) cases under callgrind, \(layouts) address layout(s)")
+        let offsets = plan.request.addressOffsets
+        plan.progress("instructions: \(labels.count) cases under callgrind, \(offsets) address offset(s)")
         let counts = try await ChildProcess.withScratchDirectory("instructions", in: Self.scratchParent) {
             directory throws(RunFailure) in
             try await ChildProcess.run(
                 strip, ["-o", directory.appendingPathComponent("bench").path, executable], what: "strip")
             var counts = try await Self.counts(
-                of: Job.all(labels, labels.indices, layouts: 0..<layouts), valgrind, directory)
-            let moved = movedCases(labels, counts, layouts: layouts)
+                of: Job.all(labels, labels.indices, offsets: 0..<offsets), valgrind, directory)
+            let moved = movedCases(labels, counts, offsets: offsets)
             if !moved.isEmpty {
                 plan.progress(
-                    "instructions: \(moved.count) cases moved between layouts; counting them under "
+                    "instructions: \(moved.count) cases moved between offsets; counting them under "
                         + "\(widerLook) in all")
-                let more = Job.all(labels, moved, layouts: layouts..<widerLook)
+                let more = Job.all(labels, moved, offsets: offsets..<widerLook)
                 counts.merge(try await Self.counts(of: more, valgrind, directory)) { first, _ in first }
             }
             return counts
@@ -101,20 +95,20 @@ public enum InstructionPass {
         return instructionRows(labels, counts, configuration: runner.configuration)
     }
 
-    /// How many address layouts a case that moved between the requested ones is counted under in
-    /// all: 15. Five layouts found the extremes of too few rows: another build, counted under 9,
-    /// went beyond the allowance a 5-layout baseline had set in 69 of 675 counts, by up to twice
-    /// it, which a build whose memory lands where those layouts put it would fail on
+    /// How many address offsets a case that moved between the requested ones is counted under in
+    /// all: 15. Five offsets found the extremes of too few rows: another build, counted under 9,
+    /// went beyond the allowance a 5-offset baseline had set in 69 of 675 counts, by up to twice
+    /// it, which a build whose memory lands where those offsets put it would fail on
     /// (docs/evidence/2026-11-26/instructions.md, "A wider look at the rows that move").
     public nonisolated static let widerLook = 15
 
-    /// The indices of the labels whose counts differ between the first `layouts` layouts; none when
+    /// The indices of the labels whose counts differ between the first `offsets` offsets; none when
     /// `layouts` is 1 or reaches ``widerLook``.
-    static func movedCases(_ labels: [InstructionLabel], _ counts: [Int: PerOperation], layouts: Int) -> [Int]
+    static func movedCases(_ labels: [InstructionLabel], _ counts: [Int: PerOperation], offsets: Int) -> [Int]
     {
-        guard layouts > 1, layouts < widerLook else { return [] }
+        guard offsets > 1, offsets < widerLook else { return [] }
         return labels.indices.filter { index in
-            Set((0..<layouts).compactMap { counts[Job.index(index, layout: $0)]?.instructions }).count > 1
+            Set((0..<offsets).compactMap { counts[Job.index(index, offset: $0)]?.instructions }).count > 1
         }
     }
 
@@ -183,7 +177,7 @@ public enum InstructionPass {
     {
         try await ChildProcess.run(
             valgrind,
-            valgrindArguments(layout: job.addressLayout) + [
+            valgrindArguments(offset: job.addressOffset) + [
                 "--callgrind-out-file=\(job.dumpPrefix)", "./bench", childCommand, job.label.text,
             ],
             what: "valgrind counting \(job.label.group)", environment: passingBreaks(childEnvironment),
@@ -198,8 +192,8 @@ public enum InstructionPass {
     }
 
     /// An `instructions` and an `instructions-outside-metadata-lookups` row per label, each from its
-    /// counts under every address layout the label was counted under (job indices from
-    /// ``Job/index(_:layout:)``): their median, with their spread as the row's min..max.
+    /// counts under every address offset the label was counted under (job indices from
+    /// ``Job/index(_:offset:)``): their median, with their spread as the row's min..max.
     static func instructionRows(
         _ labels: [InstructionLabel], _ counts: [Int: PerOperation], configuration: BuildConfiguration
     ) -> [ResultRow] {
@@ -207,7 +201,7 @@ public enum InstructionPass {
             (.instructions, \.instructions), (.instructionsOutsideMetadataLookups, \.outsideMetadataLookups),
         ]
         return labels.indices.flatMap { index in
-            let values = (0..<maximumLayouts).compactMap { counts[Job.index(index, layout: $0)] }
+            let values = (0..<maximumOffsets).compactMap { counts[Job.index(index, offset: $0)] }
             return metrics.compactMap { metric, value -> ResultRow? in
                 guard let statistics = Statistics(values.map { $0[keyPath: value] }) else { return nil }
                 return ResultRow(
@@ -283,16 +277,16 @@ public enum InstructionPass {
         }
     }
 
-    /// Valgrind's options for a child counted under address layout `layout`. Layout 0 is
-    /// Valgrind's own placement, the one every run counts; layout k > 0 has Valgrind map nothing
+    /// Valgrind's options for a child counted under address offset `offset`. Offset 0 is
+    /// Valgrind's own placement, the one every run counts; offset k > 0 has Valgrind map nothing
     /// below 1 GiB + k × 19 MiB + k² × 4 KiB, which moves where the shared libraries and the heap's
     /// mappings land. Tables that hash addresses (Observation's registrar, key paths, the runtime's
     /// caches) then collide differently, as they do after an unrelated change moves the program's
     /// code and data (docs/evidence/2026-11-26/instructions.md).
-    nonisolated static func valgrindArguments(layout: Int) -> [String] {
+    nonisolated static func valgrindArguments(offset: Int) -> [String] {
         let base = ["--tool=callgrind", "-q", "--dump-instr=no"]
-        guard layout > 0 else { return base }
-        let lowest = (1 << 30) + layout * 19 * (1 << 20) + layout * layout * 4_096
+        guard offset > 0 else { return base }
+        let lowest = (1 << 30) + offset * 19 * (1 << 20) + offset * offset * 4_096
         return base + ["--aspace-minaddr=0x\(String(lowest, radix: 16))"]
     }
 }

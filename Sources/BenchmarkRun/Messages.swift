@@ -15,11 +15,11 @@ public struct RunRequest: Sendable, Equatable, Codable {
     public var seed: UInt64
     /// Whether round trips are timed with every thread on one CPU (``SuiteRunner/confinesRoundTrips``).
     public var confinesRoundTrips = true
-    /// How many whole runs, each in a process of its own, the rows are merged from (``BestOf``).
+    /// How many whole runs, each in a process of its own, the rows are merged from (``MedianProcess``).
     public var bestOf = 1
-    /// Under how many address layouts the instruction pass counts each case
-    /// (``InstructionPass/valgrindArguments(layout:)``): 1 counts the layout every run counts.
-    public var addressLayouts = 1
+    /// Under how many address offsets the instruction pass counts each case
+    /// (``InstructionPass/valgrindArguments(offset:)``): 1 counts the offset every run counts.
+    public var addressOffsets = 1
 
     public init(selector: CaseSelector, size: RunSize, seed: UInt64) {
         self.selector = selector

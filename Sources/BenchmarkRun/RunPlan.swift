@@ -15,7 +15,7 @@ import Foundation
 /// share of every group's rounds (``RoundShare``), and each times a heavy case in a process of its
 /// own. Processes exchange typed messages (``TimingOrder``, ``Reply``), never CSV; every process
 /// replies with measured rows or samples, and the growth figures are derived once, here, from the
-/// whole run's rows. With `--best-of` each whole run is a child of its own and ``BestOf`` merges
+/// whole run's rows. With `--best-of` each whole run is a child of its own and ``MedianProcess`` merges
 /// their rows.
 @MainActor
 public struct RunPlan {
@@ -100,7 +100,7 @@ public struct RunPlan {
     // MARK: - --best-of
 
     /// The rows of `bestOf` whole runs, each in a process of its own with a seed of its own
-    /// (`seed + index`, so the processes do not repeat one order), merged by ``BestOf``.
+    /// (`seed + index`, so the processes do not repeat one order), merged by ``MedianProcess``.
     func bestOfRows() async throws(RunFailure) -> [ResultRow] {
         guard let program else {
             throw RunFailure("cannot find this program's path to run it again for --best-of")
@@ -121,7 +121,7 @@ public struct RunPlan {
             }
             return runs
         }
-        return BestOf.merge(runs)
+        return MedianProcess.merge(runs)
     }
 }
 

@@ -75,7 +75,7 @@ public struct InstructionLabel: Hashable, Sendable {
     /// The label `text` spells (without the sample suffix); nil when it is not one.
     public init?(_ text: Substring) {
         let fields = text.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-        guard fields.count == 6, let suite = Suite(spelling: fields[0]),
+        guard fields.count == 6, let suite = Suite(rawValue: fields[0]),
             let architecture = ArchitectureName(rawValue: fields[1]),
             let feature = FeatureName(rawValue: fields[2]),
             let iterations = Int(fields[5]), iterations > 0

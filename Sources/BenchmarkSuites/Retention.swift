@@ -1,6 +1,7 @@
 import BenchmarkEngine
 
-/// Measures what a store keeps after its effects finished (benchmarks.md, `retention`).
+/// Measures what a store keeps after its effects finished (docs/measurement.md, "Observers, hops,
+/// retention").
 ///
 /// A store that forgets finished tasks holds nothing more after 10,000 effects than after one; a store
 /// that appends every task to an array, as the one in "The Many Flavors of Unidirectional Architectures

@@ -517,7 +517,7 @@ public struct SuiteRunner {
             rows.append(
                 spreadRow(benchmarkCase, .mallocs, measurements.map(\.allocationsPerOperation)))
             rows.append(spreadRow(benchmarkCase, .bytes, measurements.map(\.bytesPerOperation)))
-            rows += referenceCountRows(benchmarkCase, measurements)
+            rows += retainReleaseRows(benchmarkCase, measurements)
             guard benchmarkCase.countsTasks else { continue }
             if report.tasksPerOperation != nil {
                 rows.append(
@@ -529,7 +529,7 @@ public struct SuiteRunner {
 
     /// Retains and releases per operation of a synchronous case (counted on its own thread, so
     /// exact); none for async cases or where the runtime's entry points cannot be interposed.
-    private func referenceCountRows(_ benchmarkCase: BenchmarkCase, _ measurements: [AllocationMeasurement])
+    private func retainReleaseRows(_ benchmarkCase: BenchmarkCase, _ measurements: [AllocationMeasurement])
         -> [ResultRow]
     {
         guard benchmarkCase.benchmark?.isAsync == false, measurements.allSatisfy({ $0.totals.retains != nil })

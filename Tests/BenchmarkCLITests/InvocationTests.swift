@@ -127,15 +127,15 @@ struct InvocationTests {
     }
 
     @Test(
-        "--address-layouts counts instructions under that many layouts; run takes it, baseline update does not"
+        "--address-offsets counts instructions under that many offsets; run takes it, baseline update does not"
     )
-    func addressLayouts() throws {
+    func addressOffsets() throws {
         var expected = Invocation.RunOptions()
         expected.instructions = true
-        expected.addressLayouts = 5
-        #expect(try parse("--address-layouts 5") == .run(expected))
-        #expect(try parse("--instructions --address-layouts 5") == .run(expected))
-        #expect(throws: BenchError.self) { try parse("baseline update --address-layouts 5") }
+        expected.addressOffsets = 5
+        #expect(try parse("--address-offsets 5") == .run(expected))
+        #expect(try parse("--instructions --address-offsets 5") == .run(expected))
+        #expect(throws: BenchError.self) { try parse("baseline update --address-offsets 5") }
     }
 
     @Test("list, compare and help")
@@ -162,7 +162,7 @@ struct InvocationTests {
         #expect(try parse("--format json --output r.json") == .run(json))
     }
 
-    @Test("baseline update is a best-of-3 run into results/baseline.csv unless told otherwise")
+    @Test("baseline update takes the median of 3 processes into results/baseline.csv unless told otherwise")
     func baselineUpdate() throws {
         var expected = Invocation.RunOptions()
         expected.bestOf = 3
@@ -199,8 +199,8 @@ struct InvocationTests {
             ("--timing-processes 0", "--timing-processes must be a whole number from 1 to 8"),
             ("--timing-processes 9", "--timing-processes must be a whole number from 1 to 8"),
             ("--instructions --timing-processes 2", "--instructions and --timing-processes conflict"),
-            ("--address-layouts 0", "--address-layouts must be a whole number from 1 to 16"),
-            ("--address-layouts 3 --best-of 2", "--instructions and --best-of conflict"),
+            ("--address-offsets 0", "--address-offsets must be a whole number from 1 to 16"),
+            ("--address-offsets 3 --best-of 2", "--instructions and --best-of conflict"),
             ("--format table --output x.csv", "--output writes CSV or JSON"),
             ("--format rows --output x.csv", "drop --format rows or --output"),
             ("baseline", "baseline takes one subcommand, update"),

@@ -31,7 +31,7 @@ struct CSVTests {
         )
     }
 
-    @Test("The header is benchmarks.md's schema plus the build configuration, flags and selection")
+    @Test("The header is docs/reports.md's columns: the schema, build configuration, flags and selection")
     func header() {
         let text = ResultCSV.render([])
         #expect(
@@ -108,17 +108,25 @@ struct CSVTests {
         #expect(try ResultCSV.parse(text) == rows)
     }
 
-    @Test("A file written before the selection columns still reads, with neither recorded")
-    func fileWithoutSelectionColumns() throws {
-        let old =
-            "suite,architecture,feature,layout,n,metric,unit,median,p10,p25,p75,min,max,samples,ratio_to_baseline,configuration,flags\r\n"
-            + "dispatch,closure-effects,counter,,,time,ns,12.5,11,11.5,13.5,10.5,15.5,40,4.2,release,disturbed\r\n"
-        var expected = Self.row()
-        expected.wasDisturbed = true
-        let rows = try ResultCSV.parse(old)
-        #expect(rows == [expected])
-        #expect(rows.first?.roundsSetAside == nil && rows.first?.bestOfProcess == nil)
-        #expect(try ResultCSV.parse(ResultCSV.render(rows)) == rows)
+    @Test(
+        "A file an older bench wrote is refused with one line saying to record it again",
+        arguments: [
+            "suite,architecture,feature,layout,n,metric,unit,median,p10,p25,p75,min,max,samples,ratio_to_baseline,configuration,flags",
+            "suite,architecture,feature,layout,n,metric,unit,median,p10,p25,p75,min,max,samples,ratio_to_reference,configuration,flags",
+            "suite,architecture,feature,layout,n,metric,unit,median,p25,p75,min,max,samples,ratio_to_baseline,configuration,flags",
+        ])
+    func olderFile(header: String) {
+        let text =
+            header + "\r\n"
+            + "dispatch,closure-effects,counter,,,time,ns,12.5,11,11.5,13.5,10.5,15.5,40,4.2,release,\r\n"
+        #expect {
+            try ResultCSV.parse(text)
+        } throws: { error in
+            guard let error = error as? ResultFileError else { return false }
+            return error.line == 1 && !error.description.contains("\n")
+                && error.description.contains("written by an older bench")
+                && error.description.contains("record it again")
+        }
     }
 
     @Test("Plain LF line endings and a missing final newline are accepted")
@@ -146,13 +154,7 @@ private let header = ResultCSV.header.joined(separator: ",") + "\r\n"
 private let malformedFiles: [(text: String, line: Int, problem: String)] = [
     ("", 1, "the file is empty"),
     ("suite,architecture\r\n", 1, "the header is not"),
-    (
-        ResultCSV.headerBeforeSelection.filter { $0 != "p10" }.joined(separator: ",") + "\r\n", 1,
-        "written by an older bench (no p10 column"
-    ),
-    (
-        ResultCSV.header.filter { $0 != "p10" }.joined(separator: ",") + "\r\n", 1, "the header is not"
-    ),
+    ("architecture,suite\r\n", 1, "the header is not"),
     (
         header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,release,,,,extra\r\n", 2,
         "expected 19 fields, found 20"
@@ -160,11 +162,6 @@ private let malformedFiles: [(text: String, line: Int, problem: String)] = [
     (
         header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,release,\r\n", 2,
         "expected 19 fields, found 17"
-    ),
-    (
-        ResultCSV.headerBeforeSelection.joined(separator: ",") + "\r\n"
-            + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,release,,,\r\n", 2,
-        "expected 17 fields, found 19"
     ),
     (
         header + "dispatch,x,counter,,,time,ns,1,1,1,1,1,1,3,,release,,-1,\r\n", 2,

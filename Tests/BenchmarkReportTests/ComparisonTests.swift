@@ -105,8 +105,8 @@ struct ComparisonTests {
             row.ratioToReference = ratio
             return row
         }
-        let synchronous = Comparison.synchronousTimeTolerance
-        let roundTrips = Comparison.roundTripTimeTolerance
+        let synchronous = MetricClass.time.tolerance.relative
+        let roundTrips = MetricClass.roundTripTime.tolerance.relative
         let risen = 1 + synchronous + 0.1
         #expect(synchronous + 0.1 < roundTrips)
         let before = [
@@ -137,7 +137,7 @@ struct ComparisonTests {
         countRow.key.metric = metric
         countRow.unit = metric == .bytes ? .bytes : .count
         (countRow.median, countRow.ratioToReference) = (perOperation, nil)
-        let risen = 1 + (Comparison.synchronousTimeTolerance + Comparison.heavyTimeTolerance) / 2
+        let risen = 1 + (MetricClass.time.tolerance.relative + MetricClass.heavyTime.tolerance.relative) / 2
         let before = [time, countRow]
         let after = [
             with([time], { $0.ratioToReference = time.ratioToReference.map { $0 * risen } }, at: 0)[0],
@@ -149,7 +149,7 @@ struct ComparisonTests {
         let heavy = verdict == .unchanged
         #expect(
             change.timeTolerance
-                == (heavy ? Comparison.heavyTimeTolerance : Comparison.synchronousTimeTolerance))
+                == (heavy ? MetricClass.heavyTime.tolerance.relative : MetricClass.time.tolerance.relative))
         #expect(ResultRow.heavyCases(in: before) == (heavy ? [time.key.group] : []))
     }
 
@@ -161,7 +161,7 @@ struct ComparisonTests {
         ]
     )
     func ratioFloor(before: Double, after: Double, verdict: Comparison.Verdict) throws {
-        #expect(Comparison.timeRatioFloor == 0.01)
+        #expect(MetricClass.time.tolerance.absolute == 0.01)
         let old = with(baseline, { $0.ratioToReference = before }, at: 0)
         let new = with(baseline, { $0.ratioToReference = after }, at: 0)
         let comparison = try Comparison(baseline: old, current: new, timeTolerance: 0.5)
@@ -302,11 +302,11 @@ struct NoisyCountTests {
         "An effect round trip's bytes are gated like every exact count",
         arguments: [Suite.effects, .stateCopy])
     func exactRoundTripBytes(suite: Suite) throws {
-        #expect(Comparison.suiteByteRelativeAllowances[suite] == nil)
+        #expect(MetricClass.bytes.tolerance.relativeBySuite[suite] == nil)
         var baseline = row(.bytes, median: 4_266.04, min: 4_266.04, max: 4_266.04)
         (baseline.unit, baseline.key.suite) = (.bytes, suite)
         #expect(try regresses(baseline, medianBecoming: 4_266.04 * 1.1))
-        #expect(try !regresses(baseline, medianBecoming: 4_266.04 + Comparison.byteAllowance))
+        #expect(try !regresses(baseline, medianBecoming: 4_266.04 + MetricClass.bytes.tolerance.absolute))
     }
 
     /// Whether `baseline` with its median moved to `median` (and its spread unchanged) regresses.
@@ -384,9 +384,9 @@ extension ComparisonTests {
     func boundaries() throws {
         let atTolerance = with(baseline, { $0.ratioToReference = 5 }, at: 0)
         #expect(try !Comparison(baseline: baseline, current: atTolerance, timeTolerance: 0.25).hasRegression)
-        let atAllowance = with(baseline, { $0.median += Comparison.countAllowance }, at: 1)
+        let atAllowance = with(baseline, { $0.median += MetricClass.counts.tolerance.absolute }, at: 1)
         #expect(try !Comparison(baseline: baseline, current: atAllowance).hasRegression)
-        let above = with(baseline, { $0.median += Comparison.countAllowance + 0.01 }, at: 1)
+        let above = with(baseline, { $0.median += MetricClass.counts.tolerance.absolute + 0.01 }, at: 1)
         #expect(try Comparison(baseline: baseline, current: above).hasRegression)
     }
 
@@ -396,10 +396,10 @@ extension ComparisonTests {
         let comparison = try Comparison(baseline: baseline, current: slower, comparesTimes: false)
         #expect(!comparison.hasRegression)
         #expect(!comparison.changes.contains { $0.key == time.key })
-        #expect(!comparison.changes.contains { $0.key.metric.kind == .informational })
+        #expect(!comparison.changes.contains { $0.key.metric.metricClass == .informational })
         #expect(
             try Comparison(baseline: baseline, current: Array(baseline.dropFirst()), comparesTimes: false)
-                .changes.count == baseline.filter { [.count, .bytes].contains($0.kind) }.count)
+                .changes.count == baseline.filter { [.counts, .bytes].contains($0.metricClass) }.count)
     }
 
     @Test("Informational rows on one side only (spreads, derived figures) are skipped, not missing")

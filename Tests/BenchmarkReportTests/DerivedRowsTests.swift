@@ -8,8 +8,8 @@ struct DerivedRowsTests {
     static func series(exponent: Double, sizes: [Double] = [1, 10, 100, 1000]) -> [ResultRow] {
         sizes.flatMap { n in
             [
-                BestOfTests.time("a", n: Int(n), median: 3 * pow(n, exponent), ratio: 1),
-                BestOfTests.count("a", n: Int(n), metric: .observersWoken, value: n),
+                MedianProcessTests.time("a", n: Int(n), median: 3 * pow(n, exponent), ratio: 1),
+                MedianProcessTests.count("a", n: Int(n), metric: .observersWoken, value: n),
             ]
         }
     }
@@ -41,9 +41,9 @@ struct DerivedRowsTests {
     @Test("slopes between neighbouring sizes show where a series bends")
     func neighbourSlopes() {
         let rows = [
-            BestOfTests.time("a", n: 1, median: 10, ratio: 1),
-            BestOfTests.time("a", n: 10, median: 10, ratio: 1),
-            BestOfTests.time("a", n: 100, median: 1000, ratio: 1),
+            MedianProcessTests.time("a", n: 1, median: 10, ratio: 1),
+            MedianProcessTests.time("a", n: 10, median: 10, ratio: 1),
+            MedianProcessTests.time("a", n: 100, median: 1000, ratio: 1),
         ]
         let slopes = DerivedRows.compute(from: rows).filter { $0.key.metric == Metric.growthSlope }
         #expect(slopes.map(\.key.n) == [10, 100])
@@ -63,8 +63,8 @@ struct DerivedRowsTests {
     func noExtraObservers() {
         let rows = [1.0, 10].flatMap { n in
             [
-                BestOfTests.time("a", n: Int(n), median: 5, ratio: 1),
-                BestOfTests.count("a", n: Int(n), metric: .observersWoken, value: 1),
+                MedianProcessTests.time("a", n: Int(n), median: 5, ratio: 1),
+                MedianProcessTests.count("a", n: Int(n), metric: .observersWoken, value: 1),
             ]
         }
         #expect(!DerivedRows.compute(from: rows).contains { $0.key.metric == Metric.costPerObserver })

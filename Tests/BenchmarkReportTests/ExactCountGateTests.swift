@@ -3,7 +3,7 @@ import Testing
 
 /// The gate on the exact counts: retains and releases (0.5 per operation, like mallocs) and
 /// instructions per operation (outside metadata lookups 0.25%, all of them 10%, or the baseline row's spread
-/// over address layouts when wider; compared only when asked to).
+/// over address offsets when wider; compared only when asked to).
 @Suite("Regression gate on exact counts")
 struct ExactCountGateTests {
     static func row(_ metric: Metric, _ value: Double) -> ResultRow {
@@ -49,7 +49,7 @@ struct ExactCountGateTests {
     }
 
     @Test(
-        "All instructions may move by 10%, the lookups' spread over address layouts: +4.5% passes, +10.1% fails"
+        "All instructions may move by 10%, the lookups' spread over address offsets: +4.5% passes, +10.1% fails"
     )
     func looseInstructions() throws {
         #expect(try Self.verdict(.instructions, from: 4_000, to: 4_180) == .unchanged)
@@ -59,7 +59,7 @@ struct ExactCountGateTests {
     }
 
     @Test(
-        "A row counted under several address layouts may move as far as it did, either way, and a mean gap more, when that exceeds its floor"
+        "A row counted under several address offsets may move as far as it did, either way, and a mean gap more, when that exceeds its floor"
     )
     func instructionsWithinTheirHeapSpread() throws {
         var spread = Self.row(.instructionsOutsideMetadataLookups, 10_000)

@@ -46,10 +46,10 @@ enum CoverageRows {
 
 @Suite("What the gate reports it gated")
 struct GateCoverageTests {
-    func group(_ coverage: GateCoverage, _ suite: Suite, _ metricClass: GateMetricClass) throws
-        -> GateCoverageGroup
+    func group(_ coverage: GateCoverage, _ suite: Suite, _ metricClass: MetricClass) throws
+        -> GateCoverageLine
     {
-        try #require(coverage.groups.first { $0.suite == suite && $0.metricClass == metricClass })
+        try #require(coverage.lines.first { $0.suite == suite && $0.metricClass == metricClass })
     }
 
     @Test("rows are counted per suite and metric class, each with its tolerance")
@@ -74,7 +74,7 @@ struct GateCoverageTests {
         let baseline = CoverageRows.baseline
         let comparison = try Comparison(baseline: baseline, current: baseline, timeTolerance: 0.1)
         let coverage = GateCoverage(comparison, baseline: baseline)
-        let times = coverage.groups.filter { $0.metricClass.isTime && $0.gated > 0 }
+        let times = coverage.lines.filter { $0.metricClass.isTime && $0.gated > 0 }
         #expect(times.count == 3 && times.allSatisfy { $0.tolerance == "+10%" })
     }
 
@@ -102,7 +102,7 @@ struct GateCoverageTests {
     }
 
     @Test(
-        "instructions outside metadata lookups are caught beyond 0.25% where a row never moved, and beyond its spread over address layouts and a gap where that is wider; all instructions beyond 10%"
+        "instructions outside metadata lookups are caught beyond 0.25% where a row never moved, and beyond its spread over address offsets and a gap where that is wider; all instructions beyond 10%"
     )
     func instructionSpread() throws {
         let outside = Metric.instructionsOutsideMetadataLookups
@@ -115,7 +115,7 @@ struct GateCoverageTests {
         #expect(
             group.gated == 2
                 && group.tolerance
-                    == "±0.25%, or the row's spread over address layouts and a mean gap when wider"
+                    == "±0.25%, or the row's spread over address offsets and a mean gap when wider"
         )
         #expect(group.caughtText == ">+0.25%..+0.5%", "20 above, a gap of 40 / 4, and 20 below the median")
         let total = CoverageRows.count("light", .instructions, 1_000)
@@ -181,10 +181,12 @@ struct SmallestChangeCaughtTests {
         rows.map { row in
             guard row.key == key else { return row }
             var raised = row
-            switch row.kind {
-            case .time: raised.ratioToReference = (row.ratioToReference ?? 0) * (1 + rise)
+            switch row.metricClass {
+            case .time, .heavyTime, .roundTripTime:
+                raised.ratioToReference = (row.ratioToReference ?? 0) * (1 + rise)
             // A row counting none catches any instruction at all: its smallest change is 0.
-            case .instructions: raised.median = row.median == 0 ? rise : row.median * (1 + rise)
+            case .instructions, .instructionsOutsideMetadataLookups:
+                raised.median = row.median == 0 ? rise : row.median * (1 + rise)
             default: raised.median = row.median + rise
             }
             return raised
@@ -241,8 +243,9 @@ struct SmallestChangeCaughtTests {
         let baseline = try Self.rows("results/baseline.csv")
         let key = try #require(baseline.first { $0.key.metric == .mallocs && $0.min == $0.max }?.key)
         let coverage = GateCoverage(try Comparison(baseline: baseline, current: baseline), baseline: baseline)
-        #expect(coverage.gated.first { $0.key == key }?.smallestCaught == Comparison.countAllowance)
+        #expect(
+            coverage.gated.first { $0.key == key }?.smallestCaught == MetricClass.counts.tolerance.absolute)
         #expect(try Self.failures(baseline, key, 1) == [key])
-        #expect(try Self.failures(baseline, key, Comparison.countAllowance).isEmpty)
+        #expect(try Self.failures(baseline, key, MetricClass.counts.tolerance.absolute).isEmpty)
     }
 }

@@ -67,25 +67,14 @@ struct VocabularyTests {
         #expect(try ResultCSV.parse(text) == [row])
     }
 
-    @Test(
-        "the committed baseline reads and renders back but for the new names and the selection columns"
-    )
+    @Test("the committed baseline reads and renders back byte for byte")
     func committedBaseline() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../results/baseline.csv").standardized.path
         let rows = try ResultCSV.read(path)
         #expect(rows.count > 700)
         #expect(rows.contains { $0.key.suite == .reference })
-        var lines = try String(contentsOfFile: path, encoding: .utf8)
-            .replacingOccurrences(of: ",ratio_to_baseline,", with: ",ratio_to_reference,")
-            .replacingOccurrences(of: "\r\nbaseline,", with: "\r\nreference,")
-            .components(separatedBy: "\r\n").dropLast()
-        let header = ResultCSV.header.joined(separator: ",")
-        if lines.first != header {
-            // Written before the selection columns: they render empty.
-            lines = [header] + lines.dropFirst().map { $0 + ",," }
-        }
-        #expect(ResultCSV.render(rows) == lines.map { $0 + "\r\n" }.joined())
+        #expect(ResultCSV.render(rows) == (try String(contentsOfFile: path, encoding: .utf8)))
     }
 
     @Test(
@@ -130,37 +119,33 @@ struct VocabularyTests {
     }
 }
 
-@Suite("Regression gate: each metric's kind")
-struct MetricKindTests {
-    /// How the gate treated each metric before the vocabulary was typed: its kind, and the verdicts
-    /// of a hundredfold rise and a hundredfold fall (nil: the metric is never compared).
-    static let expected: [Metric: (MetricKind, rise: Comparison.Verdict?, fall: Comparison.Verdict?)] = [
+@Suite("Regression gate: each metric's class")
+struct MetricClassTests {
+    /// How the gate treated each metric before the vocabulary was typed: its class, and the
+    /// verdicts of a hundredfold rise and a hundredfold fall (nil: the metric is never compared).
+    static let expected: [Metric: (MetricClass, rise: Comparison.Verdict?, fall: Comparison.Verdict?)] = [
         .time: (.time, .regression, .suspicious),
         .cpuTime: (.informational, .changed, .changed),
-        .mallocs: (.count, .regression, .improvement),
-        .retains: (.count, .regression, .improvement),
-        .releases: (.count, .regression, .improvement),
+        .mallocs: (.counts, .regression, .improvement),
+        .retains: (.counts, .regression, .improvement),
+        .releases: (.counts, .regression, .improvement),
         .instructions: (.instructions, .regression, .improvement),
-        .instructionsOutsideMetadataLookups: (.instructions, .regression, .improvement),
+        .instructionsOutsideMetadataLookups: (.instructionsOutsideMetadataLookups, .regression, .improvement),
         .bytes: (.bytes, .regression, .improvement),
         .tasks: (.behaviour, .behaviourChanged, .behaviourChanged),
         .observersWoken: (.behaviour, .behaviourChanged, .behaviourChanged),
-        .retainedBytes: (.retention, .regression, .improvement),
+        .retainedBytes: (.retainedBytes, .regression, .improvement),
         .growthExponent: (.informational, .changed, .changed),
         .growthSlope: (.informational, .changed, .changed),
         .costPerObserver: (.informational, .changed, .changed),
         .processSpread: (.informational, nil, nil),
     ]
 
-    @Test("every metric has the kind and the verdicts it had", arguments: Metric.allCases)
-    func kinds(metric: Metric) throws {
-        let (kind, rise, fall) = try #require(Self.expected[metric], "\(metric) has no expectation")
-        #expect(metric.kind == kind)
-        #expect(VocabularyTests.row(metric: metric).kind == kind)
-        #expect(
-            [metric.isTime, metric.isCount, metric.isBehaviour, metric.isInformational] == [
-                kind == .time, kind == .count, kind == .behaviour, kind == .informational,
-            ])
+    @Test("every metric has the class and the verdicts it had", arguments: Metric.allCases)
+    func classes(metric: Metric) throws {
+        let (metricClass, rise, fall) = try #require(Self.expected[metric], "\(metric) has no expectation")
+        #expect(metric.metricClass == metricClass)
+        #expect(VocabularyTests.row(metric: metric).metricClass == metricClass)
         #expect(try Self.verdict(metric, from: 10, to: 1_000) == rise)
         #expect(try Self.verdict(metric, from: 1_000, to: 10) == fall)
     }
@@ -168,16 +153,41 @@ struct MetricKindTests {
     @Test("a reference's time is informational: it is what the ratios divide by")
     func referenceTimes() throws {
         let reference = VocabularyTests.row(metric: .time, architecture: .reference)
-        #expect(reference.kind == .informational)
-        #expect(VocabularyTests.row(metric: .mallocs, architecture: "reference").kind == .count)
+        #expect(reference.metricClass == .informational)
+        #expect(VocabularyTests.row(metric: .mallocs, architecture: "reference").metricClass == .counts)
+    }
+
+    @Test("a time's class follows its case: a round trip's, a heavy case's, or a light one's")
+    func timeClasses() {
+        let light = ResultRow.Key(
+            suite: .dispatch, architecture: "a", feature: "counter/increment", metric: .time)
+        let roundTrip = ResultRow.Key(
+            suite: .effects, architecture: "a", feature: "counter/loadQuote", metric: .time)
+        #expect(MetricClass(light) == .time && MetricClass(light, isHeavy: true) == .heavyTime)
+        #expect(roundTrip.isRoundTrip && MetricClass(roundTrip, isHeavy: true) == .roundTripTime)
+    }
+
+    @Test("every class has a tolerance, and its row in docs/gate.md's table of tolerances")
+    func tolerances() throws {
+        let gate = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../docs/gate.md").standardized, encoding: .utf8)
+        let section = gate.components(separatedBy: "## Tolerances").dropFirst().first ?? ""
+        let rows = section.components(separatedBy: "\n\n").dropFirst(2).first ?? ""
+        for metricClass in MetricClass.allCases {
+            #expect(GateTolerance.table[metricClass] != nil, "\(metricClass) has no tolerance")
+            #expect(
+                rows.contains("| `\(metricClass.rawValue)` |"),
+                "docs/gate.md gives no reason for \(metricClass)")
+        }
     }
 
     @Test("derived and spread rows carry their metric's unit")
     func derivedUnits() {
         let runs = [1.0, 2].map { label in
-            BestOfTests.run(label, ratios: (5 * label, 30), medians: (10, 60 * label))
+            MedianProcessTests.run(label, ratios: (5 * label, 30), medians: (10, 60 * label))
         }
-        let made = DerivedRows.adding(to: BestOf.merge(runs)).filter {
+        let made = DerivedRows.adding(to: MedianProcess.merge(runs)).filter {
             $0.key.metric.isDerived || $0.key.metric == .processSpread
         }
         #expect(
@@ -267,12 +277,5 @@ struct RowNameTests {
         #expect(FeatureName(rawValue: "") == nil)
         #expect(FeatureName(stringLiteral: "transfer/selectFrom").group == "transfer")
         #expect(FeatureName(stringLiteral: "transfer").group == "transfer")
-    }
-
-    @Test("the reference suite's former spelling still names it")
-    func formerSuiteSpelling() {
-        #expect(Suite(spelling: "baseline") == .reference)
-        #expect(Suite(spelling: "reference") == .reference)
-        #expect(Suite(spelling: "bogus") == nil)
     }
 }

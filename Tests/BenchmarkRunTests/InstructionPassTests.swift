@@ -25,11 +25,11 @@ struct InstructionPassTests {
         .enabled(if: canCountInstructions, "needs valgrind, strip and the bench program on x86_64"))
     func knownBodyCountsExactly() async throws {
         var reference = plan(CaseSelector(suites: [.reference]))
-        reference.request.addressLayouts = 2
+        reference.request.addressOffsets = 2
         let rows = try await reference.instructionRows()
         let nine = rows.first { $0.key.feature == "reference/nine-instructions" }
         #expect(nine?.median == 9)
-        #expect(nine?.min == 9 && nine?.max == 9 && nine?.samples == 2, "the same under both address layouts")
+        #expect(nine?.min == 9 && nine?.max == 9 && nine?.samples == 2, "the same under both address offsets")
         #expect(nine?.key.metric == .instructions)
         let outside = rows.first {
             $0.key.feature == "reference/nine-instructions"
@@ -85,7 +85,7 @@ struct InstructionPassTests {
     }
 
     @Test(
-        "Outside the metadata lookups, a row that moves between address layouts counts the same in each",
+        "Outside the metadata lookups, a row that moves between address offsets counts the same in each",
         .enabled(
             if: canCountInstructions, "needs valgrind, strip and the bench program built next to the tests"),
         arguments: [
@@ -97,13 +97,13 @@ struct InstructionPassTests {
             CaseSelector(
                 suites: [.layout], architectures: [architecture], features: ["app/increment"],
                 layouts: [layout], sizes: [1]))
-        single.request.addressLayouts = 3
+        single.request.addressOffsets = 3
         let rows = try await single.instructionRows()
         let total = rows.first { $0.key.metric == .instructions }
         let outside = rows.first { $0.key.metric == .instructionsOutsideMetadataLookups }
         #expect((total?.samples ?? 0) >= 3)
         #expect(outside?.samples == total?.samples)
-        #expect(outside?.min == outside?.max, "exact in every layout")
+        #expect(outside?.min == outside?.max, "exact in every offset")
         #expect(
             (outside?.median ?? .infinity) < (total?.min ?? 0),
             "every increment looks something up by metadata")
@@ -132,15 +132,14 @@ struct InstructionPassTests {
             group: .init(suite: .reference, architecture: .reference, feature: "reference/empty"),
             iterations: 2)
         #expect(reference.text == "reference|reference|reference/empty|||2")
-        #expect(
-            InstructionLabel("baseline|reference|reference/empty|||2") == reference, "the former spelling")
+        #expect(InstructionLabel("baseline|reference|reference/empty|||2") == nil, "no former spelling")
         #expect(InstructionLabel("layout|closure-effects|app/increment") == nil)
     }
 
     @Test(
-        "A case's counts under its layouts make two rows, all and outside the metadata lookups: median, min..max"
+        "A case's counts under its offsets make two rows, all and outside the metadata lookups: median, min..max"
     )
-    func rowsFromAddressLayouts() {
+    func rowsFromAddressOffsets() {
         let labels = [Self.label("closure-effects"), Self.label("effect-values")]
         let counts = Self.counts(
             [[100, 103, 99, 101, 100], [50, 50, 50]], inLookups: [[4, 7, 3, 5, 4], [0, 0, 0]])
@@ -230,27 +229,27 @@ struct InstructionPassTests {
         0 100
         """
 
-    @Test("A case that moved between the requested layouts is looked at under 15; one that did not is not")
+    @Test("A case that moved between the requested offsets is looked at under 15; one that did not is not")
     func movedCasesGetTheWiderLook() {
         let labels = [
             Self.label("closure-effects"), Self.label("effect-values"), Self.label("local-reducer"),
         ]
         let counts = Self.counts([[100, 100, 100], [50, 51, 50], [7, 7]])
-        #expect(InstructionPass.movedCases(labels, counts, layouts: 3) == [1])
+        #expect(InstructionPass.movedCases(labels, counts, offsets: 3) == [1])
         #expect(
-            InstructionPass.movedCases(labels, counts, layouts: 1).isEmpty, "one layout shows no movement")
-        #expect(InstructionPass.movedCases(labels, counts, layouts: 15).isEmpty, "15 are the wider look")
-        #expect(InstructionPass.widerLook < InstructionPass.maximumLayouts)
-        let jobs = InstructionPass.Job.all(labels, [1], layouts: 3..<InstructionPass.widerLook)
-        #expect(jobs.map(\.addressLayout) == Array(3..<15))
+            InstructionPass.movedCases(labels, counts, offsets: 1).isEmpty, "one offset shows no movement")
+        #expect(InstructionPass.movedCases(labels, counts, offsets: 15).isEmpty, "15 are the wider look")
+        #expect(InstructionPass.widerLook < InstructionPass.maximumOffsets)
+        let jobs = InstructionPass.Job.all(labels, [1], offsets: 3..<InstructionPass.widerLook)
+        #expect(jobs.map(\.addressOffset) == Array(3..<15))
         #expect(Set(jobs.map(\.index)).count == 12)
         #expect(jobs.allSatisfy { $0.label == labels[1] })
     }
 
-    @Test("Every layout of every label has its own job index")
+    @Test("Every offset of every label has its own job index")
     func jobIndicesAreDistinct() {
         let indices = (0..<3).flatMap { label in
-            (0..<InstructionPass.maximumLayouts).map { InstructionPass.Job.index(label, layout: $0) }
+            (0..<InstructionPass.maximumOffsets).map { InstructionPass.Job.index(label, offset: $0) }
         }
         #expect(Set(indices).count == indices.count)
     }
@@ -261,16 +260,16 @@ struct InstructionPassTests {
             iterations: 1_000)
     }
 
-    /// Counts by job index from each label's counts under its layouts, in label order, and the
+    /// Counts by job index from each label's counts under its offsets, in label order, and the
     /// part of each in metadata lookups (none when `inLookups` is nil).
     static func counts(_ values: [[Double]], inLookups: [[Double]]? = nil) -> [Int: InstructionPass
         .PerOperation]
     {
         var counts: [Int: InstructionPass.PerOperation] = [:]
-        for (label, layouts) in values.enumerated() {
-            for (layout, value) in layouts.enumerated() {
-                let inLookup = inLookups?[label][layout] ?? 0
-                counts[InstructionPass.Job.index(label, layout: layout)] = .init(
+        for (label, offsets) in values.enumerated() {
+            for (offset, value) in offsets.enumerated() {
+                let inLookup = inLookups?[label][offset] ?? 0
+                counts[InstructionPass.Job.index(label, offset: offset)] = .init(
                     instructions: value, outsideMetadataLookups: value - inLookup)
             }
         }

@@ -61,7 +61,7 @@ struct GateEndToEndTests {
             }
             runs.append(try await runner.run(.dispatch, cases))
         }
-        let merged = BestOf.merge(runs)
+        let merged = MedianProcess.merge(runs)
         return variants.indices.map { index in
             merged.filter { $0.key.architecture.rawValue == "variant-\(index)" }.map { row in
                 var row = row
@@ -81,7 +81,8 @@ struct GateEndToEndTests {
             : AllocationCounter.isCountingRetains
                 ? [.mallocs, .bytes, .retains, .releases] : [.mallocs, .bytes]
         #expect(
-            Set(baseline.filter { $0.kind != .informational }.map(\.key.metric)) == counted.union([.time]))
+            Set(baseline.filter { $0.metricClass != .informational }.map(\.key.metric))
+                == counted.union([.time]))
 
         let clean = try Comparison(baseline: baseline, current: rerun)
         #expect(!clean.hasRegression, "a clean re-run failed the gate: \(clean.regressions)")

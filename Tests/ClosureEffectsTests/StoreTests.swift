@@ -1,7 +1,7 @@
 import Domain
 import Observation
+import ScenarioSupport
 import Synchronization
-import TestSupport
 import Testing
 
 @testable import ClosureEffects

@@ -1,6 +1,6 @@
 import Domain
+import ScenarioSupport
 import Synchronization
-import TestSupport
 import Testing
 
 @testable import ClosureEffects

@@ -5,6 +5,7 @@ import EffectObjects
 import EffectValues
 import LocalReducer
 import ObservableViewModel
+import ScenarioSupport
 import StoreSubclass
 import Testing
 import ViperReducer

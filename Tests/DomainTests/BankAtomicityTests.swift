@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import TestSupport
+import ScenarioSupport
 import Testing
 
 /// Proves ``InMemoryBank`` atomic under load: transfers race around cycles of accounts

@@ -1,4 +1,5 @@
 import Domain
+import ScenarioSupport
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Domain
 import Observation
+import ScenarioSupport
 import TestSupport
 import Testing
 

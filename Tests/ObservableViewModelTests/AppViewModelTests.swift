@@ -1,6 +1,7 @@
 import Domain
 import ObservableViewModel
 import Observation
+import ScenarioSupport
 import Synchronization
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Domain
 import ObservableViewModel
+import ScenarioSupport
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import ObservableViewModel
+import ScenarioSupport
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Domain
-import TestSupport
+import ScenarioSupport
 import Testing
 
 @testable import StoreSubclass

@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import TestSupport
+import ScenarioSupport
 import Testing
 
 @testable import StoreSubclass

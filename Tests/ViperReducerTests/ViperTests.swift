@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import ScenarioSupport
 import Synchronization
 import TestSupport
 import Testing

@@ -1,9 +1,9 @@
 /// The rows of one suite and metric class (or of one class across suites), summarised for a report:
 /// how many were gated, within what, the smallest rise they catch, and why the others were not.
-public struct GateCoverageGroup: Sendable, Equatable {
+public struct GateCoverageLine: Sendable, Equatable {
     /// The suite, or nil for a class summed across suites.
     public var suite: Suite?
-    public var metricClass: GateMetricClass
+    public var metricClass: MetricClass
     /// The metrics of the rows, in the vocabulary's order.
     public var metrics: [Metric]
     public var gated: Int
@@ -31,24 +31,19 @@ public struct GateCoverageGroup: Sendable, Equatable {
     }
 
     /// The rule of `metricClass` in `suite`, as a reader would write it.
-    static func tolerance(_ metricClass: GateMetricClass, suite: Suite, override: Double?) -> String? {
+    static func tolerance(_ metricClass: MetricClass, suite: Suite, override: Double?) -> String? {
         func percent(_ fraction: Double) -> String { "\(ReportText.short(fraction * 100))%" }
+        let tolerance = metricClass.tolerance
         switch metricClass {
-        case .time: return "+" + percent(override ?? Comparison.synchronousTimeTolerance)
-        case .heavyTime: return "+" + percent(override ?? Comparison.heavyTimeTolerance)
-        case .roundTripTime: return "+" + percent(override ?? Comparison.roundTripTimeTolerance)
-        case .counts: return "±\(ReportText.short(Comparison.countAllowance))"
-        case .behaviour: return "±\(ReportText.short(Comparison.countAllowance)) either way"
-        case .instructions:
-            return "±\(percent(Comparison.totalInstructionFloor)), or the row's spread over address layouts "
-                + "and a mean gap when wider"
-        case .instructionsOutsideMetadataLookups:
-            return "±\(percent(Comparison.instructionFloor)), or the row's spread over address layouts "
+        case .time, .heavyTime, .roundTripTime: return "+" + percent(override ?? tolerance.relative)
+        case .counts: return "±\(ReportText.short(tolerance.absolute))"
+        case .behaviour: return "±\(ReportText.short(tolerance.absolute)) either way"
+        case .instructions, .instructionsOutsideMetadataLookups:
+            return "±\(percent(tolerance.relative)), or the row's spread over address offsets "
                 + "and a mean gap when wider"
         case .bytes:
-            let relative = Comparison.suiteByteRelativeAllowances[suite] ?? Comparison.byteRelativeAllowance
-            return "±\(ReportText.short(Comparison.byteAllowance)) B + \(percent(relative))"
-        case .retainedBytes: return "+\(ReportText.short(Comparison.retentionAllowance)) B"
+            return "±\(ReportText.short(tolerance.absolute)) B + \(percent(tolerance.relative(in: suite)))"
+        case .retainedBytes: return "+\(ReportText.short(tolerance.absolute)) B"
         case .informational: return nil
         }
     }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @Suite("Best of several runs")
-struct BestOfTests {
+struct MedianProcessTests {
     static func time(_ architecture: ArchitectureName, n: Int, median: Double, ratio: Double) -> ResultRow {
         CSVTests.row(
             suite: .layout, architecture: architecture, feature: "app/increment", layout: "single-store",
@@ -35,7 +35,7 @@ struct BestOfTests {
     func wholeGroupsFromOneRun() {
         let first = Self.run(1, ratios: (5, 30), medians: (10, 60))
         let second = Self.run(2, ratios: (4, 40), medians: (8, 80))
-        let merged = BestOf.merge([first, second])
+        let merged = MedianProcess.merge([first, second])
         func value(_ n: Int, _ metric: Metric) -> Double? {
             merged.first { $0.key.n == n && $0.key.metric == metric }?.median
         }
@@ -57,7 +57,7 @@ struct BestOfTests {
             let runs = ratios.enumerated().map { index, ratio in
                 Self.run(Double(index + 1), ratios: (ratio, ratio), medians: (ratio, ratio))
             }
-            let merged = BestOf.merge(runs)
+            let merged = MedianProcess.merge(runs)
             let time = try #require(merged.first { $0.key.metric == .time })
             #expect(time.median == ratios.sorted()[count / 2], "ratios \(ratios)")
             #expect(time.median > ratios.min()!, "ratios \(ratios): never the minimum")
@@ -72,8 +72,8 @@ struct BestOfTests {
             Self.run(1, ratios: (5, 30), medians: (10, 60))
             + DerivedRows.compute(from: Self.run(1, ratios: (5, 30), medians: (10, 60)))
         let second = Self.run(2, ratios: (4, 40), medians: (8, 80))
-        #expect(!BestOf.merge([first, second]).contains { $0.key.metric.isDerived })
-        let merged = DerivedRows.adding(to: BestOf.merge([first, second]))
+        #expect(!MedianProcess.merge([first, second]).contains { $0.key.metric.isDerived })
+        let merged = DerivedRows.adding(to: MedianProcess.merge([first, second]))
         let exponents = merged.filter { $0.key.metric == Metric.growthExponent }
         #expect(exponents.count == 1, "derived rows of the inputs are dropped and fitted once")
         let exponent = try #require(exponents.first).median
@@ -85,7 +85,7 @@ struct BestOfTests {
 
     @Test("each time row gains the spread of its ratio across the runs, in percent")
     func spreadAcrossProcesses() throws {
-        let merged = BestOf.merge([
+        let merged = MedianProcess.merge([
             Self.run(1, ratios: (5, 30), medians: (10, 60)), Self.run(2, ratios: (4, 40), medians: (8, 80)),
             Self.run(3, ratios: (4.4, 36), medians: (9, 70)),
         ])
@@ -93,12 +93,12 @@ struct BestOfTests {
         #expect(spread.map(\.key.n) == [1, 10])
         #expect(abs(try #require(spread.first).median - 25) < 1e-9)
         #expect(abs(try #require(spread.last).median - 100.0 / 3) < 1e-9)
-        #expect(spread.allSatisfy { $0.kind == .informational && $0.samples == 3 })
+        #expect(spread.allSatisfy { $0.metricClass == .informational && $0.samples == 3 })
     }
 
     @Test("of three runs, each case's rows come from the middle one, not from an outlier either way")
     func middleOfThree() {
-        let merged = BestOf.merge([
+        let merged = MedianProcess.merge([
             Self.run(1, ratios: (3, 40), medians: (6, 80)), Self.run(2, ratios: (5, 30), medians: (10, 60)),
             Self.run(3, ratios: (4, 20), medians: (8, 40)),
         ])
@@ -120,7 +120,7 @@ struct BestOfTests {
             Self.run(1, ratios: (3, 40), medians: (6, 80)), Self.run(2, ratios: (5, 30), medians: (10, 60)),
             Self.run(3, ratios: (4, 20), medians: (8, 40)),
         ]
-        let merged = BestOf.merge([
+        let merged = MedianProcess.merge([
             flagging(runs[0], n: 1), runs[1], flagging(flagging(runs[2], n: 1), n: 10),
         ])
         let mallocs = merged.filter { $0.key.metric == .mallocs }.map(\.median)
@@ -128,7 +128,7 @@ struct BestOfTests {
             mallocs == [2, 1],
             "N = 1: only run 2 is calm; N = 10: of calm runs 1 and 2 (40, 30), the slower, not the minimum")
         #expect(merged.filter { $0.key.metric == .time }.map(\.bestOfProcess) == [2, 1])
-        let flaggedEverywhere = BestOf.merge(runs.map { flagging(flagging($0, n: 1), n: 10) })
+        let flaggedEverywhere = MedianProcess.merge(runs.map { flagging(flagging($0, n: 1), n: 10) })
         #expect(
             flaggedEverywhere.filter { $0.key.metric == .mallocs }.map(\.median) == [3, 2],
             "all flagged: as before")
@@ -141,7 +141,7 @@ struct BestOfTests {
             disturbed[index].wasDisturbed = true
         }
         let calm = Self.run(2, ratios: (5, 30), medians: (10, 60))
-        let merged = BestOf.merge([disturbed, calm])
+        let merged = MedianProcess.merge([disturbed, calm])
         #expect(merged.filter { $0.key.metric == .mallocs }.map(\.median) == [2, 2])
         #expect(
             merged.filter { $0.key.metric == .time }.allSatisfy { !$0.wasDisturbed && $0.bestOfProcess == 2 })
@@ -163,7 +163,7 @@ struct BestOfTests {
                 effect("c", median: ratios.2 * reference, ratio: ratios.2),
             ]
         }
-        let merged = BestOf.merge([
+        let merged = MedianProcess.merge([
             run(reference: 27, ratios: (2, 2, 1)), run(reference: 62, ratios: (1, 1, 2)),
         ])
         let times = merged.filter { $0.key.metric == .time }
@@ -177,7 +177,7 @@ struct BestOfTests {
     @Test("a single run merges to itself")
     func singleRun() {
         let rows = Self.run(1, ratios: (5, 30), medians: (10, 60))
-        #expect(BestOf.merge([rows]) == rows)
-        #expect(BestOf.merge([rows]).allSatisfy { $0.bestOfProcess == nil }, "no best-of, no process")
+        #expect(MedianProcess.merge([rows]) == rows)
+        #expect(MedianProcess.merge([rows]).allSatisfy { $0.bestOfProcess == nil }, "no best-of, no process")
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// lands only when the script releases that ticket. So the model can say what the app must show
 /// while several effects are in flight, not only after everything settled, and every architecture
 /// is checked against it rather than only against the others.
-struct ReferenceModel {
+struct ConformanceOracle {
     /// A bank call waiting for its ticket to be released.
     enum BankCall: Equatable {
         case loadAccounts

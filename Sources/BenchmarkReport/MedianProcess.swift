@@ -1,5 +1,5 @@
-/// Combines several runs of the same benchmarks into one, each row group taken whole from the run
-/// in the middle for it.
+/// Combines several runs of the same benchmarks into one, each case's rows taken whole from its
+/// median process: the run in the middle for that case (`--best-of`).
 ///
 /// For each group of rows that describe one case (suite, architecture, feature, layout, N), the
 /// merge keeps every metric from one run, so a group's time, allocations and observer counts always
@@ -17,7 +17,7 @@
 /// and each time row gains a ``Metric/processSpread`` row saying how far the runs disagreed
 /// (README, "The regression gate"). The merge has no derived rows: the run that asked for it
 /// derives them once, from the merged medians (``DerivedRows/adding(to:)``).
-public enum BestOf {
+public enum MedianProcess {
     /// The rows of `runs` merged: each case's rows from its middle run (by time ratio, or by first
     /// figure for cases without a time), a reference's from the run most of its suite's other
     /// cases came from, in the first run's order, each time row followed by its spread row; each

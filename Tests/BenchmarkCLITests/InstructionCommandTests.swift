@@ -7,8 +7,8 @@ import Testing
 /// `bench --instructions` from the command line: the missing-Valgrind error and the gate of
 /// instruction rows (the pass itself is `BenchmarkRunTests`' to test).
 @MainActor
-@Suite("instruction pass")
-struct InstructionPassTests {
+@Suite("--instructions and instruction rows through the command line")
+struct InstructionCommandTests {
     @Test("Without valgrind on PATH, --instructions stops with one line naming the package")
     func missingValgrindNamesThePackage() async {
         let captured = Captured()

@@ -1,0 +1,131 @@
+import BenchmarkEngine
+import BenchmarkReport
+import Domain
+import Foundation
+
+/// The `layout` suite's cases: a single store observed whole or scoped, and a multi store.
+extension Catalog {
+    /// Every layout measured at every N: one store observed whole, the same store observed through
+    /// the style's scoping tool, and one store per child.
+    @inlinable static func layoutCases<S: ArchitectureSubject>(_ subject: S.Type, sizes: [Int] = layoutSizes)
+        -> [BenchmarkCase]
+    {
+        sizes.flatMap { n in
+            singleStoreLayoutCases(S.self, n: n, scoped: false)
+                + singleStoreLayoutCases(S.self, n: n, scoped: true)
+                + multiStoreLayoutCases(S.self, n: n)
+        }
+    }
+
+    /// `app/increment` and `app/no-op` (selecting the tab already shown) on a single-store app of `n`
+    /// counters, each observed by one observer: of the whole store, or, `scoped`, of its own counter.
+    /// The no-op reads its tab through an optimiser barrier: a constant tab stored into the same
+    /// field on every iteration is hoisted out of the loop, and nothing would be left to time.
+    @inlinable static func singleStoreLayoutCases<S: ArchitectureSubject>(_: S.Type, n: Int, scoped: Bool)
+        -> [BenchmarkCase]
+    {
+        let layout = scoped ? Layout.singleStoreScoped : .singleStore
+        let app = S.makeSingleStoreApp(counters: n, dependencies: dependencies())
+        let wakes = LayoutWakes()
+        for index in 0..<n {
+            let observer = wakes.observer(of: index, incremented: n / 2)
+            if scoped {
+                S.observeScopedCounter(app, at: index, onChange: observer)
+            } else {
+                S.observeCounter(app, at: index, onChange: observer)
+            }
+        }
+        let name = "\(S.id.rawValue) \(layout.rawValue) n=\(n)"
+        func timedIncrement(_ iterations: Int) {
+            for _ in 0..<iterations {
+                S.increment(app, counterAt: n / 2)
+            }
+        }
+        let increment = Benchmark(name, timedIncrement)
+        let tabs = opaque([Tab.counter, .counter])
+        func timedNoOp(_ iterations: Int) {
+            for iteration in 0..<iterations {
+                S.selectTab(app, tabs[iteration & 1])
+            }
+        }
+        let noOp = Benchmark("\(name) no-op", timedNoOp)
+        return [
+            layoutCase(
+                S.self, "app/increment", layout: layout, n: n, wakes: wakes, benchmark: increment,
+                postcondition: Postconditions.incrementsSingleStore(
+                    S.self, app, n: n, scoped: scoped, wakes, increment)),
+            layoutCase(
+                S.self, "app/no-op", layout: layout, n: n, wakes: wakes, benchmark: noOp,
+                postcondition: Postconditions.changesNothing(
+                    S.self, app, n: n, wakes, mayWakeAll: !scoped, noOp)),
+        ]
+    }
+
+    /// `app/increment` and `app/no-op` on a multi-store app of `n` counters, each counter's store
+    /// observed by one observer.
+    @inlinable static func multiStoreLayoutCases<S: ArchitectureSubject>(_ subject: S.Type, n: Int)
+        -> [BenchmarkCase]
+    {
+        let app = S.makeMultiStoreApp(counters: n, dependencies: dependencies())
+        let wakes = LayoutWakes()
+        for index in 0..<n {
+            S.observeCounter(app, at: index, onChange: wakes.observer(of: index, incremented: n / 2))
+        }
+        let name = "\(S.id.rawValue) \(Layout.multiStore.rawValue) n=\(n)"
+        func timedIncrement(_ iterations: Int) {
+            for _ in 0..<iterations {
+                S.increment(app, counterAt: n / 2)
+            }
+        }
+        let increment = Benchmark(name, timedIncrement)
+        let tabs = opaque([Tab.counter, .counter])
+        func timedNoOp(_ iterations: Int) {
+            for iteration in 0..<iterations {
+                S.selectTab(app, tabs[iteration & 1])
+            }
+        }
+        let noOp = Benchmark("\(name) no-op", timedNoOp)
+        return [
+            layoutCase(
+                S.self, "app/increment", layout: .multiStore, n: n, wakes: wakes, benchmark: increment,
+                postcondition: Postconditions.incrementsMultiStore(S.self, app, n: n, wakes, increment)),
+            layoutCase(
+                S.self, "app/no-op", layout: .multiStore, n: n, wakes: wakes, benchmark: noOp,
+                postcondition: Postconditions.changesNothing(S.self, app, n: n, wakes, noOp)),
+        ]
+    }
+
+    @inlinable static func layoutCase<S: ArchitectureSubject>(
+        _ subject: S.Type,
+        _ feature: FeatureName,
+        layout: Layout,
+        n: Int,
+        wakes: LayoutWakes,
+        benchmark: Benchmark,
+        postcondition: @escaping Postcondition
+    ) -> BenchmarkCase {
+        BenchmarkCase(
+            suite: .layout,
+            architecture: S.name,
+            feature: feature,
+            layout: LayoutName(layout),
+            n: n,
+            benchmark: benchmark,
+            allocationIterations: layoutCountedOperations(n: n),
+            allocationWarmUp: layoutWarmUpOperations,
+            extraCounts: { _ in
+                let operations = layoutWarmUpOperations
+                wakes.reset()
+                await benchmark.run(iterations: operations)
+                return [(.observersWoken, Double(wakes.total) / Double(operations))]
+            },
+            postcondition: postcondition
+        )
+    }
+}
+
+/// Counts observer wake-ups in the layout suite.
+@MainActor
+final class WakeCounter {
+    var count = 0
+}
