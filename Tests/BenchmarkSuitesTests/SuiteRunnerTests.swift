@@ -39,6 +39,7 @@ struct SuiteRunnerTests {
         "dispatch, dispatch-adapter and state-copy produce time and allocation rows for every architecture and action"
     )
     func synchronousSuites() async throws {
+        #expect(Catalog.stateCopySizes == [10, 100, 1_000, 10_000])
         let rows = try await Self.run([.dispatch, .dispatchAdapter, .stateCopy], sizes: Self.testedSizes)
         for suite in [Suite.dispatch, .dispatchAdapter, .stateCopy] {
             let suiteRows = rows.filter { $0.key.suite == suite }
