@@ -23,6 +23,15 @@ let package = Package(
                 .product(name: "BenchmarkSuites", package: "ArchitectureBench"),
             ]
         ),
+        // ArchitectureBench's `bench` with OneWay added (README.md, "What an action costs").
+        .executableTarget(
+            name: "oneway-bench",
+            dependencies: [
+                "OneWayArchitecture",
+                .product(name: "BenchmarkCLI", package: "ArchitectureBench"),
+                .product(name: "BenchmarkSuites", package: "ArchitectureBench"),
+            ]
+        ),
         .testTarget(
             name: "OneWayArchitectureTests",
             dependencies: [

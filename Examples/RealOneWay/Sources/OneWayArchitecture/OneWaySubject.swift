@@ -1,5 +1,6 @@
 import BenchmarkSuites
 import Domain
+import Foundation
 import OneWay
 
 /// The real OneWay as the benchmark suites and the conformance drivers call it: each feature and
@@ -55,5 +56,40 @@ public enum OneWaySubject: StoreSubject {
         _ app: AppRoot, at index: Int, onChange: @escaping @MainActor () -> Void
     ) {
         app.counters[index].addObserver { _ in onChange() }
+    }
+}
+
+/// What the `dispatch` and `layout` rows time: `await store.send(action)`, OneWay's one way to send
+/// on Linux, then the wait until the store's reader has taken the new state from `states` and called
+/// the observers (``OneWayStore/sendAndObserve(_:)``).
+extension OneWaySubject: AsynchronousSubject {
+    public static func incrementUntilObserved(_ counter: OneWayStore<CounterFeature>) async {
+        await counter.sendAndObserve(.increment)
+    }
+
+    public static func updateAmountUntilObserved(_ transfer: OneWayStore<TransferFeature>, _ amount: Decimal) async {
+        await transfer.sendAndObserve(.updateAmount(amount))
+    }
+
+    public static func selectFromUntilObserved(_ transfer: OneWayStore<TransferFeature>, _ account: Account) async {
+        await transfer.sendAndObserve(.selectFrom(account))
+    }
+
+    public static func incrementUntilObserved(_ app: OneWayStore<AppFeature>, counterAt index: Int) async {
+        await app.sendAndObserve(.counter(index: index, .increment))
+    }
+
+    /// OneWay yields no state when the tab was already shown, so this awaits the store's `send` only.
+    public static func selectTabUntilApplied(_ app: OneWayStore<AppFeature>, _ tab: Tab) async {
+        await app.store.send(.selectTab(tab))
+    }
+
+    public static func incrementUntilObserved(_ app: AppRoot, counterAt index: Int) async {
+        await app.counters[index].sendAndObserve(.increment)
+    }
+
+    /// The multi-store root keeps the tab itself, on the main actor: no store is involved.
+    public static func selectTabUntilApplied(_ app: AppRoot, _ tab: Tab) async {
+        app.send(.selectTab(tab))
     }
 }
