@@ -17,9 +17,12 @@ import Foundation
 public protocol AsynchronousSubject: ArchitectureSubject {
     /// One increment until an observer of the counter has seen the new count.
     static func incrementUntilObserved(_ counter: Counter) async
-    /// One amount change, to a different amount, until an observer has seen it.
+    /// One amount change until an observer has seen it; the timed loop alternates two amounts but
+    /// a sample may begin with the amount already shown, which changes nothing: that call completes
+    /// when the store has applied it.
     static func updateAmountUntilObserved(_ transfer: Transfer, _ amount: Decimal) async
-    /// One source account change, to a different account, until an observer has seen it.
+    /// One source account change until an observer has seen it, or, when that account is already
+    /// selected, until the store has applied it.
     static func selectFromUntilObserved(_ transfer: Transfer, _ account: Account) async
     /// One increment of counter `index` until the app's observers have seen the new state.
     static func incrementUntilObserved(_ app: SingleStoreApp, counterAt index: Int) async

@@ -62,12 +62,27 @@ public final class OneWayStore<R: Reducer> where R.Action: Sendable, R.State: Se
     }
 
     /// Sends `action`, awaiting the store's `send`, and returns once the reader has taken the state
-    /// it produced: one action until its new state is visible to an observer. Only for an action
-    /// that changes the state (OneWay yields a state only when it differs from the one before).
-    public func sendAndObserve(_ action: R.Action) async {
+    /// it produced: one action until its new state is visible to an observer (OneWay yields a state
+    /// only when it differs from the one before).
+    /// Sends made with ``send(_:)`` and not yet finished go first, so actions keep their order.
+    /// `changesState` false: the action leaves the state as it is, so no state will come, and this
+    /// returns when the store has applied it.
+    public func sendAndObserve(_ action: R.Action, changesState: Bool = true) async {
+        if let pending = lastSend {
+            lastSend = nil
+            await pending.value
+        }
         let before = statesRead
         await store.send(action)
-        while statesRead == before {
+        while changesState, statesRead == before {
+            await withCheckedContinuation { stateWaiters.append($0) }
+        }
+    }
+
+    /// Returns once the reader has taken a state for which `isReached` holds (at once if the state it
+    /// took last does): how an observer waits for an effect's answer.
+    public func stateReached(_ isReached: (R.State) -> Bool) async {
+        while !isReached(state) {
             await withCheckedContinuation { stateWaiters.append($0) }
         }
     }

@@ -37,6 +37,28 @@ public enum OneWaySubject: StoreSubject {
 
     public static func appAction(_ intent: AppIntent) -> AppFeature.Action { AppFeature.Action(intent) }
 
+    /// One quote round trip as an observer sees it: the awaited send, the reader taking the loaded
+    /// state, then ``OneWayStore/settle()`` for the tasks the answer's `.none` effect started.
+    public static func loadQuote(_ counter: OneWayStore<CounterFeature>) async {
+        await counter.sendAndObserve(.loadQuote)
+        await counter.stateReached { !$0.isLoading }
+        await counter.settle()
+    }
+
+    /// One submission round trip, as ``loadQuote(_:)`` is.
+    public static func submitTransfer(_ transfer: OneWayStore<TransferFeature>) async {
+        await transfer.sendAndObserve(.submitTransfer)
+        await transfer.stateReached { !$0.isSubmitting }
+        await transfer.settle()
+    }
+
+    /// One accounts round trip, as ``loadQuote(_:)`` is.
+    public static func loadAccounts(_ transfer: OneWayStore<TransferFeature>) async {
+        await transfer.sendAndObserve(.loadAccounts)
+        await transfer.stateReached { !$0.isLoading }
+        await transfer.settle()
+    }
+
     /// The single store observed whole: every state the reader takes wakes the observer.
     public static func observeCounter(
         _ app: OneWayStore<AppFeature>, at index: Int, onChange: @escaping @MainActor () -> Void
@@ -68,11 +90,13 @@ extension OneWaySubject: AsynchronousSubject {
     }
 
     public static func updateAmountUntilObserved(_ transfer: OneWayStore<TransferFeature>, _ amount: Decimal) async {
-        await transfer.sendAndObserve(.updateAmount(amount))
+        let changes = transfer.state.amount != amount || transfer.state.error != nil
+        await transfer.sendAndObserve(.updateAmount(amount), changesState: changes)
     }
 
     public static func selectFromUntilObserved(_ transfer: OneWayStore<TransferFeature>, _ account: Account) async {
-        await transfer.sendAndObserve(.selectFrom(account))
+        let changes = transfer.state.selectedFrom != account || transfer.state.error != nil
+        await transfer.sendAndObserve(.selectFrom(account), changesState: changes)
     }
 
     public static func incrementUntilObserved(_ app: OneWayStore<AppFeature>, counterAt index: Int) async {
