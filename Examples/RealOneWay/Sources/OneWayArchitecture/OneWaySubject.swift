@@ -18,9 +18,12 @@ public enum OneWaySubject: StoreSubject {
         OneWayStore(reducer: TransferFeature(dependencies: dependencies), state: state)
     }
 
-    public static func makeSingleStoreApp(counters: Int, dependencies: Dependencies) -> OneWayStore<AppFeature> {
+    public static func makeSingleStoreApp(counters: Int, dependencies: Dependencies) -> OneWayStore<
+        AppFeature
+    > {
         OneWayStore(
-            reducer: AppFeature(dependencies: dependencies), state: AppFeature.initialState(counters: counters))
+            reducer: AppFeature(dependencies: dependencies),
+            state: AppFeature.initialState(counters: counters))
     }
 
     public static func makeMultiStoreApp(counters: Int, dependencies: Dependencies) -> AppRoot {
@@ -89,12 +92,16 @@ extension OneWaySubject: AsynchronousSubject {
         await counter.sendAndObserve(.increment)
     }
 
-    public static func updateAmountUntilObserved(_ transfer: OneWayStore<TransferFeature>, _ amount: Decimal) async {
+    public static func updateAmountUntilObserved(_ transfer: OneWayStore<TransferFeature>, _ amount: Decimal)
+        async
+    {
         let changes = transfer.state.amount != amount || transfer.state.error != nil
         await transfer.sendAndObserve(.updateAmount(amount), changesState: changes)
     }
 
-    public static func selectFromUntilObserved(_ transfer: OneWayStore<TransferFeature>, _ account: Account) async {
+    public static func selectFromUntilObserved(_ transfer: OneWayStore<TransferFeature>, _ account: Account)
+        async
+    {
         let changes = transfer.state.selectedFrom != account || transfer.state.error != nil
         await transfer.sendAndObserve(.selectFrom(account), changesState: changes)
     }

@@ -40,7 +40,7 @@ public struct TransferFeature: Reducer {
 
     public func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
         guard let work = Self.apply(action, to: &state) else { return .none }
-        return Self.effect(for: work, dependencies, ids: { $0 }) { $0 }
+        return Self.effect(for: work, dependencies, ids: { $0 }, { $0 })
     }
 
     /// Applies `action` to `state` and returns the work it asks for, if any.
