@@ -1,9 +1,9 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-/// The counter built on the real OneWay (DevYeom/OneWay), for ArchitectureBench. It needs the
-/// network to fetch OneWay, so `.ci/run` does not build it; README.md says how to build it from
-/// local clones. Work in progress: see README.md, "Status".
+/// The counter and the transfer built on the real OneWay (DevYeom/OneWay), checked by
+/// ArchitectureBench's conformance scenarios. It needs the network to fetch OneWay, so `.ci/run`
+/// does not build it; README.md says how to build it from local clones.
 let package = Package(
     name: "RealOneWay",
     platforms: [.macOS(.v26)],
@@ -20,6 +20,16 @@ let package = Package(
             dependencies: [
                 .product(name: "OneWay", package: "OneWay"),
                 .product(name: "Domain", package: "ArchitectureBench"),
+                .product(name: "BenchmarkSuites", package: "ArchitectureBench"),
+            ]
+        ),
+        // ArchitectureBench's `bench` with OneWay added (README.md, "What an action costs").
+        .executableTarget(
+            name: "oneway-bench",
+            dependencies: [
+                "OneWayArchitecture",
+                .product(name: "BenchmarkCLI", package: "ArchitectureBench"),
+                .product(name: "BenchmarkSuites", package: "ArchitectureBench"),
             ]
         ),
         .testTarget(
@@ -28,6 +38,7 @@ let package = Package(
                 "OneWayArchitecture",
                 .product(name: "OneWay", package: "OneWay"),
                 .product(name: "Domain", package: "ArchitectureBench"),
+                .product(name: "ArchitectureConformance", package: "ArchitectureBench"),
             ]
         ),
     ],

@@ -26,6 +26,13 @@ public struct CounterFeature: Reducer {
     }
 
     public func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
+        guard Self.apply(action, to: &state) else { return .none }
+        return Self.fetchQuote(quoteClient, id: EffectID.quote) { $0 }
+    }
+
+    /// Applies `action` to `state`; true when the action asks for a quote fetch. The app's reducer
+    /// calls it too, so the counter's rules live here once.
+    static func apply(_ action: Action, to state: inout State) -> Bool {
         switch action {
         case .increment:
             state.count += 1
@@ -34,7 +41,7 @@ public struct CounterFeature: Reducer {
         case .loadQuote:
             state.isLoading = true
             state.errorMessage = nil
-            return fetchQuote()
+            return true
         case .quoteLoaded(.success(let quote)):
             state.isLoading = false
             state.quote = quote
@@ -42,21 +49,40 @@ public struct CounterFeature: Reducer {
             state.isLoading = false
             state.errorMessage = error.message
         }
-        return .none
+        return false
     }
 
-    /// The quote as a `quoteLoaded` action, cancellable by ``EffectID/quote``.
-    func fetchQuote() -> AnyEffect<Action> {
-        let quoteClient = quoteClient
-        return AnyEffect.single {
+    /// The quote as a `quoteLoaded` action wrapped by `wrap`, registered under `id` so that a newer
+    /// fetch cancels this one; nothing is sent when it was cancelled.
+    ///
+    /// `debounce(id:for:)` is OneWay's only effect that registers with `cancelInFlight: true`
+    /// (`cancellable(_:)` keeps older fetches running), so newest-wins is a debounce of zero.
+    static func fetchQuote<Wrapped: Sendable>(
+        _ quoteClient: QuoteClient, id: some Hashable & Sendable,
+        _ wrap: @escaping @Sendable (Action) -> Wrapped
+    ) -> AnyEffect<Wrapped> {
+        AnyEffect.sequence { send in
             do {
-                return .quoteLoaded(.success(try await quoteClient.fetch()))
+                send(wrap(.quoteLoaded(.success(try await quoteClient.fetch()))))
+            } catch is CancellationError {
+                return
             } catch let error as QuoteError {
-                return .quoteLoaded(.failure(error))
+                send(wrap(.quoteLoaded(.failure(error))))
             } catch {
-                return .quoteLoaded(.failure(QuoteError(message: String(describing: error))))
+                send(wrap(.quoteLoaded(.failure(QuoteError(message: String(describing: error))))))
             }
         }
-        .cancellable(EffectID.quote)
+        .debounce(id: id, for: .zero)
+    }
+}
+
+extension CounterFeature.Action {
+    /// The shared counter intent as this feature's action.
+    public init(_ intent: CounterIntent) {
+        switch intent {
+        case .increment: self = .increment
+        case .decrement: self = .decrement
+        case .loadQuote: self = .loadQuote
+        }
     }
 }
