@@ -19,7 +19,7 @@ import Testing
 struct AsynchronousSubjectTests {
     static let size = 10
 
-    /// Dispatch cases, then the layout cases of one size, as the runner builds them.
+    /// The cases of `suite`; for `layout`, those of one size, as the runner builds them.
     static func cases(_ suite: BenchmarkReport.Suite) throws -> [BenchmarkCase] {
         let subject = SubjectCases(asynchronous: ClosureEffectsSubject.self)
         if suite == .layout {
@@ -85,7 +85,7 @@ struct AsynchronousSubjectTests {
     }
 
     @Test(
-        "the transfer rows and the no-op rows do their work",
+        "every row does the work it is named for (its postcondition)",
         arguments: [BenchmarkReport.Suite.dispatch, .layout])
     func postconditions(suite: BenchmarkReport.Suite) async throws {
         for benchmarkCase in try Self.cases(suite) {
@@ -108,7 +108,7 @@ struct AsynchronousSubjectTests {
             ended.value = true
         }
         // A body that waits for an observer nothing wakes never ends; the test gives up on it, and
-        // on its task, after a few seconds instead of hanging the run.
+        // on its task, after 10 s instead of hanging the run.
         let deadline = ContinuousClock.now + .seconds(10)
         while !ended.value, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(10))
