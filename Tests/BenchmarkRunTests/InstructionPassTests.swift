@@ -111,13 +111,13 @@ struct InstructionPassTests {
 
     @Test("A quick run counts instructions for the same cases as a full run, N = 10,000 included")
     func quickRunCountsEverySize() {
-        let quick = plan(CaseSelector()).runner().instructionLabels()
+        let quick = plan(CaseSelector()).runner().catalogue.instructionLabels()
         var full = plan(CaseSelector())
         full.request.size = .full
-        #expect(quick == full.runner().instructionLabels())
-        #expect(Set(quick.compactMap(\.group.n)) == Set(SuiteRunner.sizes))
-        #expect(SuiteRunner.sizes.contains(10_000))
-        #expect(Set(quick.map(\.group.suite)) == Set(SuiteRunner.instructionSuites))
+        #expect(quick == full.runner().catalogue.instructionLabels())
+        #expect(Set(quick.compactMap(\.group.n)) == Set(CaseCatalogue.sizes))
+        #expect(CaseCatalogue.sizes.contains(10_000))
+        #expect(Set(quick.map(\.group.suite)) == Set(CaseCatalogue.instructionSuites))
     }
 
     @Test("A dump label names its case and N, and reads back; a label of another shape is none")
