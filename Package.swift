@@ -113,7 +113,10 @@ let package = Package(
             ),
             .testTarget(
                 name: "BenchmarkRunTests",
-                dependencies: ["BenchmarkRun", "BenchmarkEngine", "BenchmarkReport", "BenchmarkSuites"],
+                dependencies: [
+                    "BenchmarkRun", "BenchmarkEngine", "BenchmarkReport", "BenchmarkSuites", "ClosureEffects",
+                    "Domain",
+                ],
                 swiftSettings: strictness
             ),
             .target(

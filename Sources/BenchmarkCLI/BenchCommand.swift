@@ -16,10 +16,10 @@ public enum BenchCommand {
 
     static var vocabulary: Vocabulary {
         Vocabulary(
-            architectures: SuiteRunner.architectureNames,
-            features: SuiteRunner.featureNames,
-            layouts: SuiteRunner.layoutNames,
-            sizes: SuiteRunner.sizes
+            architectures: CaseCatalogue.architectureNames,
+            features: CaseCatalogue.featureNames,
+            layouts: CaseCatalogue.layoutNames,
+            sizes: CaseCatalogue.sizes
         )
     }
 
@@ -92,7 +92,7 @@ public enum BenchCommand {
         var table = TextTable(columns: [
             ("suite", .left), ("architecture", .left), ("feature", .left), ("what one operation is", .left),
         ])
-        for entry in SuiteRunner.catalogue
+        for entry in CaseCatalogue.entries
         where filter.selects(suite: entry.suite, architecture: entry.architecture, feature: entry.feature) {
             table.append(
                 [
@@ -229,33 +229,21 @@ public enum BenchCommand {
 
     // MARK: - child processes
 
-    /// A child process of a run (a hidden command starting with `__`): the run plan's, or the
-    /// instruction pass's, whose run options this parses.
+    /// A child process of a run (a hidden command starting with `__`, ``ChildCommand``), which the
+    /// run plan serves.
     static func child(_ command: String, _ arguments: [String], output: Output, environment: [String: String])
         async -> Int32
     {
         do throws(RunFailure) {
-            if let child = ChildCommand(rawValue: command) {
-                try await RunPlan.serve(child, arguments, environment: environment, progress: output.progress)
-            } else if command == InstructionPass.childCommand {
-                try await countInstructions(arguments, output: output)
-            } else {
+            guard let child = ChildCommand(rawValue: command) else {
                 throw RunFailure("unknown command '\(command)'; see bench --help")
             }
+            try await RunPlan.serve(child, arguments, environment: environment, progress: output.progress)
         } catch {
             output.error(error.description)
             return ExitStatus.badInput.rawValue
         }
         return ExitStatus.success.rawValue
-    }
-
-    /// The instruction pass's child: `<case label>`.
-    static func countInstructions(_ arguments: [String], output: Output) async throws(RunFailure) {
-        guard arguments.count == 1, let label = InstructionLabel(Substring(arguments[0])) else {
-            throw RunFailure("\(InstructionPass.childCommand) needs one case label")
-        }
-        let request = RunRequest(selector: CaseSelector(selecting: label.group), size: .quick, seed: 0)
-        try await InstructionPass.count(label, request, progress: output.progress)
     }
 
     static func shellQuoted(_ argument: String) -> String {

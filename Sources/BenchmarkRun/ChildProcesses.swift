@@ -4,32 +4,35 @@ import BenchmarkSuites
 import Foundation
 
 extension RunPlan {
-    /// Does what a child process of a run was started for (``ChildCommand``, with the paths of its
-    /// order and reply in `arguments`): it reads the order, measures, and writes the reply.
-    /// `program` is this program, which a timing process starts again for each heavy case.
+    /// Does what a child process of a run was started for (``ChildCommand``, with its order, or
+    /// the paths of its order and reply, in `arguments`): it reads the order, measures, and writes
+    /// the reply. `program` is this program, which a timing process starts again for each heavy case.
     public static func serve(
         _ command: ChildCommand, _ arguments: [String], environment: [String: String],
         program: String? = Bundle.main.executablePath, progress: @escaping @Sendable (String) -> Void
     ) async throws(RunFailure) {
+        if command == .countInstructions {
+            guard arguments.count == 1, let label = InstructionLabel(Substring(arguments[0])) else {
+                throw RunFailure("\(command.rawValue) needs one case label")
+            }
+            return try await InstructionPass.count(label, progress: progress)
+        }
         guard arguments.count == 2 else {
             throw RunFailure("\(command.rawValue) needs <order.json> <reply.json>")
         }
         let (order, reply) = (arguments[0], arguments[1])
-        switch command {
-        case .run:
+        if command == .run {
             let request = try Message.read(RunRequest.self, from: order)
             let plan = RunPlan(
                 request: request, program: program, environment: environment, progress: progress)
-            try Message.write(Reply.rows(try await plan.measuredRows()), to: reply)
-        case .time:
-            try checkWeakBinding(environment)
-            let timing = try Message.read(TimingOrder.self, from: order)
-            let directory = URL(fileURLWithPath: reply).deletingLastPathComponent()
-            let processes = program.map { TimingProcesses(program: $0, environment: environment) }
-            try Message.write(
-                try await time(timing, processes: processes, directory: directory, progress: progress),
-                to: reply)
+            return try Message.write(Reply.rows(try await plan.measuredRows()), to: reply)
         }
+        try checkWeakBinding(environment)
+        let timing = try Message.read(TimingOrder.self, from: order)
+        let directory = URL(fileURLWithPath: reply).deletingLastPathComponent()
+        let processes = program.map { TimingProcesses(program: $0, environment: environment) }
+        try Message.write(
+            try await time(timing, processes: processes, directory: directory, progress: progress), to: reply)
     }
 
     /// Refuses to time without ``TimingProcesses/weakBinding``, or where the dynamic linker ignored

@@ -6,20 +6,18 @@ import Foundation
 /// `bench --instructions`: instructions per operation of every timed case, under Valgrind.
 ///
 /// `bench` runs a stripped copy of itself under `valgrind --tool=callgrind` once per case and
-/// address offset, in the hidden child mode ``childCommand``, as many at a time as there are CPUs
-/// (a simulated CPU counts the same however loaded the real one is). Each child builds only its
-/// case, settles the heap and counts the case for N and 2N operations
-/// (``SuiteRunner/countInstructions(_:)``), leaving one dump file per sample, which this process
-/// reads. A process per case makes every case start from the same state whatever else the run
+/// address offset, in the hidden child mode ``ChildCommand/countInstructions``, as many at a time
+/// as there are CPUs (a simulated CPU counts the same however loaded the real one is). The order is
+/// the case's ``InstructionLabel``, given as an argument; each child builds only its case, settles
+/// the heap and counts the case for N and 2N operations after a warm-up
+/// (``SuiteRunner/countInstructions(_:)``), leaving one dump file per sample. That is its reply:
+/// this process reads the job's own dump files by their number (warm-up, N, 2N), never by their
+/// label. A process per case makes every case start from the same state whatever else the run
 /// selects, so a synchronous case counts the same in every run of one build (docs/gate.md,
 /// "Instructions"). The copy is stripped because Valgrind 3.19 rejects the debug information of a
 /// release build.
 @MainActor
 public enum InstructionPass {
-    /// The first argument of the measuring child process, followed by the case's
-    /// ``InstructionLabel``.
-    public nonisolated static let childCommand = "__count-instructions"
-
     /// Why the pass cannot run with this `PATH`, as one line, or nil.
     public nonisolated static func missingTool(environment: [String: String]) -> String? {
         if executable("valgrind", environment: environment) == nil {
@@ -73,7 +71,7 @@ public enum InstructionPass {
             throw RunFailure("cannot find this program's path to run it under Valgrind")
         }
         let runner = plan.runner()
-        let labels = runner.instructionLabels()
+        let labels = runner.catalogue.instructionLabels()
         let offsets = plan.request.addressOffsets
         plan.progress("instructions: \(labels.count) cases under callgrind, \(offsets) address offset(s)")
         let counts = try await ChildProcess.withScratchDirectory("instructions", in: Self.scratchParent) {
@@ -178,17 +176,16 @@ public enum InstructionPass {
         try await ChildProcess.run(
             valgrind,
             valgrindArguments(offset: job.addressOffset) + [
-                "--callgrind-out-file=\(job.dumpPrefix)", "./bench", childCommand, job.label.text,
+                "--callgrind-out-file=\(job.dumpPrefix)", "./bench", ChildCommand.countInstructions.rawValue,
+                job.label.text,
             ],
             what: "valgrind counting \(job.label.group)", environment: passingBreaks(childEnvironment),
             directory: directory)
         let dumps = try readDumps(in: directory, prefix: "\(job.dumpPrefix).", removing: true)
-        let single = dumps.first { $0.label == job.label.text + "|1" }
-        let double = dumps.first { $0.label == job.label.text + "|2" }
-        guard let single, let double else {
-            throw RunFailure("callgrind left no counts for \(job.label.group)")
+        guard dumps.count == 3 else {
+            throw RunFailure("callgrind left \(dumps.count) counts for \(job.label.group), not 3")
         }
-        return (job.index, PerOperation(single: single, double: double, iterations: job.label.iterations))
+        return (job.index, PerOperation(single: dumps[1], double: dumps[2], iterations: job.label.iterations))
     }
 
     /// An `instructions` and an `instructions-outside-metadata-lookups` row per label, each from its
@@ -263,17 +260,18 @@ public enum InstructionPass {
     /// sets it for its own process too, before it measures anything).
     public nonisolated static let deterministicHashing = "SWIFT_DETERMINISTIC_HASHING"
 
-    /// The child, started under callgrind: counts the instructions of the case `label` names.
-    public static func count(
-        _ label: InstructionLabel, _ request: RunRequest, progress: @escaping (String) -> Void
-    )
+    /// The child, started under callgrind (``ChildCommand/countInstructions``): counts the
+    /// instructions of the case `label` names, leaving its three dumps.
+    static func count(_ label: InstructionLabel, progress: @escaping (String) -> Void)
         async throws(RunFailure)
     {
+        let command = ChildCommand.countInstructions.rawValue
         guard InstructionCounter.isUnderValgrind else {
-            throw RunFailure("\(childCommand) counts instructions only under valgrind --tool=callgrind")
+            throw RunFailure("\(command) counts instructions only under valgrind --tool=callgrind")
         }
+        let request = RunRequest(selector: CaseSelector(selecting: label.group), size: .quick, seed: 0)
         guard await RunPlan.runner(request, progress: progress).countInstructions(label) else {
-            throw RunFailure("\(childCommand): no case '\(label.text)'")
+            throw RunFailure("\(command): no case '\(label.text)'")
         }
     }
 

@@ -3,9 +3,16 @@ import BenchmarkReport
 import BenchmarkSuites
 import Foundation
 
-/// Why a run stopped before it had all its rows, in one line: a process that failed, a message
-/// that could not be read or written.
-public typealias RunFailure = SuiteRunner.TimingFailure
+/// Why a run stopped before it had all its rows, in one line: a process that failed (a heavy
+/// case's, a timing share's, Valgrind), a message that could not be read or written, shares that
+/// did not time the same benchmarks.
+public struct RunFailure: Error, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}
 
 /// What a run asks of every process that takes part in it: which cases, how big, which seed.
 public struct RunRequest: Sendable, Equatable, Codable {

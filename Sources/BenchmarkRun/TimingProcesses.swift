@@ -3,13 +3,19 @@ import BenchmarkReport
 import BenchmarkSuites
 import Foundation
 
-/// The hidden commands `bench` starts itself with for a run's child processes; each is followed by
-/// the paths of its order and of its reply (``Message``).
+/// The hidden commands `bench` starts itself with for a run's child processes, all served by
+/// ``RunPlan/serve(_:_:environment:program:progress:)``. Each has a typed order and reply: a timing
+/// process and a `--best-of` run are followed by the paths of their order and reply (``Message``);
+/// the instruction pass's child by its order, an ``InstructionLabel``, and it replies with callgrind's
+/// dump files (``InstructionPass``).
 public enum ChildCommand: String, CaseIterable, Sendable {
     /// A timing process: a ``TimingOrder``, replied to with rows (the last share) or samples.
     case time = "__time"
     /// A whole run of `--best-of`: a ``RunRequest``, replied to with its measured rows.
     case run = "__run"
+    /// A case counted under callgrind: an ``InstructionLabel``, replied to with the dumps of its
+    /// warm-up, N and 2N samples, in that order.
+    case countInstructions = "__count-instructions"
 }
 
 /// Starting the timing processes of a run, and being one (``serve(_:reply:progress:)``).

@@ -2,17 +2,18 @@ import BenchmarkEngine
 import BenchmarkReport
 
 /// One row group of the results: a benchmark plus where it belongs in the CSV and which extra
-/// counts it reports.
+/// counts it reports. The catalogue (``CaseCatalogue``) builds them; `BenchmarkRun` counts and
+/// times them, and reads them only.
 @MainActor
-@usableFromInline struct BenchmarkCase {
+public struct BenchmarkCase {
     /// The unit time medians are reported in: one of the time units of ``Metric/Unit``.
-    @usableFromInline enum TimeUnit {
+    public enum TimeUnit {
         case nanoseconds
         case microseconds
         /// Nanoseconds per whole sample, not per operation: what the harness itself costs.
         case nanosecondsPerSample
 
-        var unit: Metric.Unit {
+        public var unit: Metric.Unit {
             switch self {
             case .nanoseconds: .nanoseconds
             case .microseconds: .microseconds
@@ -20,28 +21,28 @@ import BenchmarkReport
             }
         }
 
-        var divisor: Double { self == .microseconds ? 1_000 : 1 }
+        public var divisor: Double { self == .microseconds ? 1_000 : 1 }
     }
 
-    var suite: Suite
-    var architecture: ArchitectureName
-    var feature: FeatureName
-    var layout: LayoutName?
-    var n: Int?
-    var timeUnit = TimeUnit.nanoseconds
+    public internal(set) var suite: Suite
+    public internal(set) var architecture: ArchitectureName
+    public internal(set) var feature: FeatureName
+    public internal(set) var layout: LayoutName?
+    public internal(set) var n: Int?
+    public internal(set) var timeUnit = TimeUnit.nanoseconds
     /// The timed benchmark; nil for suites that only count (retention).
-    var benchmark: Benchmark?
+    public internal(set) var benchmark: Benchmark?
     /// Whether the allocation pass runs for it.
-    var countsAllocations = true
+    public internal(set) var countsAllocations = true
     /// Whether tasks created per operation are reported (effects).
-    var countsTasks = false
+    public internal(set) var countsTasks = false
     /// Operations per counted sample. Fixed (never derived from timing) and even, so the counted
     /// work is the same in every run, including intents that alternate between two values.
-    var allocationIterations = 1_000
+    public internal(set) var allocationIterations = 1_000
     /// Operations of the counted warm-up sample that comes first; nil: ``allocationIterations``.
-    var allocationWarmUp: Int?
+    public internal(set) var allocationWarmUp: Int?
     /// Extra exact counts measured after timing, e.g. observers woken per operation.
-    var extraCounts: ExtraCounts?
+    public internal(set) var extraCounts: ExtraCounts?
     /// Runs the benchmark's own body for a few operations, untimed, and returns what it found wrong
     /// (empty: the body did the work the case is named for). Nil for the references, whose bodies
     /// touch no architecture, and for the retention suite, which has no timed body.
@@ -72,15 +73,16 @@ import BenchmarkReport
     }
 
     /// Takes the extra counts of a case: per metric, its value (in the metric's ``Metric/unit``).
-    @usableFromInline typealias ExtraCounts =
+    public typealias ExtraCounts =
         @MainActor (_ size: RunSize) async -> [(metric: Metric, value: Double)]
 
-    func key(metric: Metric) -> ResultRow.Key {
+    /// The key of this case's `metric` row.
+    public func key(metric: Metric) -> ResultRow.Key {
         ResultRow.Key(group, metric: metric)
     }
 
     /// The case's rows: its key without the metric.
-    var group: ResultRow.Key.Group {
+    public var group: ResultRow.Key.Group {
         ResultRow.Key.Group(suite: suite, architecture: architecture, feature: feature, layout: layout, n: n)
     }
 

@@ -1,10 +1,10 @@
 import BenchmarkEngine
 import BenchmarkReport
 
-/// The suites' part of the instruction pass: listing the cases it counts, and building one of them
-/// and having the engine count it, in a process of its own running under callgrind (the run plan
-/// starts one per case, and turns the dumps into rows with ``InstructionLabel``).
-extension SuiteRunner {
+/// The catalogue's part of the instruction pass: the cases it counts (`BenchmarkRun` counts each in
+/// a process of its own running under callgrind, and turns the dumps into rows with
+/// ``InstructionLabel``).
+extension CaseCatalogue {
     /// The suites whose cases are counted: every suite that times its cases.
     public static let instructionSuites: [Suite] = [
         .reference, .dispatch, .dispatchAdapter, .effects, .layout, .stateCopy,
@@ -23,31 +23,6 @@ extension SuiteRunner {
                 }
             }
         }
-    }
-
-    /// Counts the instructions of the case `label` names (call it in a process of its own, running
-    /// under callgrind), on a settled heap (``AllocationCounter/settleHeap()``), so that what the
-    /// process allocated and freed before does not shape what the case's allocations cost; only
-    /// that case's architecture is built. An async case is counted in serial mode. False when no
-    /// such case exists.
-    public func countInstructions(_ label: InstructionLabel) async -> Bool {
-        AllocationCounter.settleHeap()
-        var runner = self
-        runner.selection = CaseSelector(selecting: label.group)
-        let group = label.group
-        guard
-            let benchmark = runner.cases(of: group.suite, n: group.n).first(where: { $0.group == group })?
-                .benchmark
-        else { return false }
-        progress("  counting instructions: \(group)")
-        guard benchmark.isAsync else {
-            await benchmark.measureInstructions(iterations: label.iterations, label: label.text)
-            return true
-        }
-        await AllocationCounter.serially {
-            await benchmark.measureInstructions(iterations: label.iterations, label: label.text)
-        }
-        return true
     }
 }
 

@@ -16,7 +16,7 @@ struct AddedSubjectsTests {
         #expect(
             captured.errors == ["two architectures are named 'effect-values'; each needs an id of its own"])
         #expect(captured.data.isEmpty)
-        #expect(SuiteRunner.architectureNames.count == 7)
+        #expect(CaseCatalogue.architectureNames.count == 7)
     }
 
     @Test("bench --help counts the architectures present, an added one included")

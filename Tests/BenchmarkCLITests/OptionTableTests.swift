@@ -122,8 +122,9 @@ struct OptionTableTests {
         ])
     func instructionChildArguments(arguments: [String]) async {
         let said = Captured()
-        let status = await BenchCommand.main([InstructionPass.childCommand] + arguments, output: said.output)
+        let status = await BenchCommand.main(
+            [ChildCommand.countInstructions.rawValue] + arguments, output: said.output)
         #expect(status == 2)
-        #expect(said.errors == ["\(InstructionPass.childCommand) needs one case label"])
+        #expect(said.errors == ["\(ChildCommand.countInstructions.rawValue) needs one case label"])
     }
 }

@@ -28,7 +28,7 @@ struct InstructionPassTests {
         // baseline by the gate (`.ci/run`), a callgrind child each, which is what they cost here.
         var reference = plan(CaseSelector(suites: [.reference], features: ["reference/nine-instructions"]))
         #expect(
-            plan(CaseSelector(suites: [.reference])).runner().instructionLabels().contains {
+            plan(CaseSelector(suites: [.reference])).runner().catalogue.instructionLabels().contains {
                 $0.group.feature == "reference/copy-3-references"
             })
         reference.request.addressOffsets = 2
@@ -119,7 +119,7 @@ struct InstructionPassTests {
         let valgrind = try #require(executable("valgrind", environment: plan.environment))
         let strip = try #require(executable("strip", environment: plan.environment))
         let program = try #require(plan.program)
-        let labels = plan.runner().instructionLabels()
+        let labels = plan.runner().catalogue.instructionLabels()
         try #require(labels.count == 1)
         let counts = try await ChildProcess.withScratchDirectory(
             "instructions", in: InstructionPass.scratchParent
@@ -135,13 +135,13 @@ struct InstructionPassTests {
 
     @Test("A quick run counts instructions for the same cases as a full run, N = 10,000 included")
     func quickRunCountsEverySize() {
-        let quick = plan(CaseSelector()).runner().instructionLabels()
+        let quick = plan(CaseSelector()).runner().catalogue.instructionLabels()
         var full = plan(CaseSelector())
         full.request.size = .full
-        #expect(quick == full.runner().instructionLabels())
-        #expect(Set(quick.compactMap(\.group.n)) == Set(SuiteRunner.sizes))
-        #expect(SuiteRunner.sizes.contains(10_000))
-        #expect(Set(quick.map(\.group.suite)) == Set(SuiteRunner.instructionSuites))
+        #expect(quick == full.runner().catalogue.instructionLabels())
+        #expect(Set(quick.compactMap(\.group.n)) == Set(CaseCatalogue.sizes))
+        #expect(CaseCatalogue.sizes.contains(10_000))
+        #expect(Set(quick.map(\.group.suite)) == Set(CaseCatalogue.instructionSuites))
     }
 
     @Test("A dump label names its case and N, and reads back; a label of another shape is none")

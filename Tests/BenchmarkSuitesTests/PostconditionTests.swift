@@ -43,7 +43,7 @@ struct PostconditionTests {
     static func builds(of subject: SubjectCases, _ suite: BenchmarkReport.Suite) throws
         -> [() -> [BenchmarkCase]]
     {
-        guard let sizes = SuiteRunner.sizes(of: suite) else { return [try #require(subject.cases[suite])] }
+        guard let sizes = CaseCatalogue.sizes(of: suite) else { return [try #require(subject.cases[suite])] }
         let build = try #require(subject.casesOfSize[suite])
         return sizes.map { n in { build(n) } }
     }

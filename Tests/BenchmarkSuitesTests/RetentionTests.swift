@@ -83,29 +83,4 @@ struct RetentionTests {
         )
         #expect(held < 4, "\(held) B per effect held by a store that forgets its tasks")
     }
-
-    @Test(
-        "Every architecture's store holds nothing after its effects finished",
-        .enabled(if: AllocationCounter.isAvailable, "needs the malloc interposer (Linux with glibc)")
-    )
-    func architecturesDoNotRetain() async throws {
-        let rows = try await SuiteRunner(
-            size: RunSize.smoke.with(retentionEffects: 2_000),
-            configuration: .debug,
-            selection: CaseSelector(suites: [.retention])
-        ).run()
-        #expect(rows.count == Subjects.all.count * 2)
-        for row in rows {
-            #expect(row.key.metric == .retainedBytes)
-            #expect(row.median < 4, "\(row.key): \(row.median) B per effect still held")
-        }
-    }
-}
-
-extension RunSize {
-    func with(retentionEffects: Int) -> RunSize {
-        var copy = self
-        copy.retentionEffects = retentionEffects
-        return copy
-    }
 }

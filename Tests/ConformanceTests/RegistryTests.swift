@@ -19,7 +19,7 @@ struct RegistryTests {
 
     @Test("The benchmark suites measure every architecture, in ArchitectureID order")
     func benchmarkSubjects() {
-        #expect(SuiteRunner.architectureNames.map(\.rawValue) == ArchitectureID.builtIn.map(\.rawValue))
+        #expect(CaseCatalogue.architectureNames.map(\.rawValue) == ArchitectureID.builtIn.map(\.rawValue))
     }
 
     @Test("Package.swift's architectures list names each id's module, in ArchitectureID order")

@@ -4,6 +4,7 @@ import ClosureEffects
 import Domain
 import Testing
 
+@testable import BenchmarkRun
 @testable import BenchmarkSuites
 
 /// The regression gate against real measurements: a clean re-run passes, and an architecture

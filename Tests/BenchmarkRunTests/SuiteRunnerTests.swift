@@ -4,6 +4,7 @@ import Domain
 import Foundation
 import Testing
 
+@testable import BenchmarkRun
 @testable import BenchmarkSuites
 
 @MainActor
@@ -33,7 +34,7 @@ struct SuiteRunnerTests {
     /// spent about 90% of these tests' time on the same plumbing; every quick run (`.ci/run`'s
     /// gated one, the instruction pass) measures those cases in release, and the count gate
     /// compares their rows with the baseline's.
-    static let testedSizes = Set(SuiteRunner.sizes.filter { $0 <= 1_000 })
+    static let testedSizes = Set(CaseCatalogue.sizes.filter { $0 <= 1_000 })
 
     @Test(
         "dispatch, dispatch-adapter and state-copy produce time and allocation rows for every architecture and action"
@@ -224,10 +225,12 @@ struct SuiteRunnerTests {
         let other = BenchmarkCase(
             suite: .stateCopy, architecture: "a", feature: "transfer/updateAmount", n: 10)
         #expect(
-            SuiteRunner.gaugeIndex(in: [other, other, reference, Catalog.roundTripReferenceCase(.stateCopy)])
+            CaseCatalogue.gaugeIndex(in: [
+                other, other, reference, Catalog.roundTripReferenceCase(.stateCopy),
+            ])
                 == 2)
-        #expect(SuiteRunner.gaugeIndex(in: [Catalog.ordinaryWorkReferenceCase(.reference), other]) == 0)
-        #expect(SuiteRunner.gaugeIndex(in: [other, Catalog.roundTripReferenceCase()]) == nil)
+        #expect(CaseCatalogue.gaugeIndex(in: [Catalog.ordinaryWorkReferenceCase(.reference), other]) == 0)
+        #expect(CaseCatalogue.gaugeIndex(in: [other, Catalog.roundTripReferenceCase()]) == nil)
     }
 
     @Test("each case is timed beside a reference of its own kind: ordinary work, or a round trip")
@@ -235,7 +238,7 @@ struct SuiteRunnerTests {
         let synchronous = Catalog.ordinaryWorkReferenceCase(.stateCopy)
         let roundTrip = Catalog.roundTripReferenceCase(.stateCopy)
         let features = { (suite: Suite, group: [BenchmarkCase]) in
-            SuiteRunner.references(for: suite, group: group).map(\.feature)
+            CaseCatalogue.references(for: suite, group: group).map(\.feature)
         }
         #expect(features(.reference, [synchronous]).isEmpty)
         #expect(features(.effects, [roundTrip]) == ["reference/round-trip"])
@@ -493,8 +496,8 @@ struct SuiteRunnerTests {
             "makes a case heavy through its bytes row: needs allocation counts"))
     func heavyCaseTimerFailure() async throws {
         var runner = layoutRunner(counts: try await countsWithHeavyIncrement())
-        runner.heavyCaseTimer = { _, _ throws(SuiteRunner.TimingFailure) in
-            throw SuiteRunner.TimingFailure("the timing process of the increment failed with status 1")
+        runner.heavyCaseTimer = { _, _ throws(RunFailure) in
+            throw RunFailure("the timing process of the increment failed with status 1")
         }
         await #expect {
             try await runner.run()

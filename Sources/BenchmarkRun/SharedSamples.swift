@@ -1,13 +1,14 @@
 import BenchmarkEngine
 import BenchmarkReport
+import BenchmarkSuites
 
 /// Which timing group of a run some samples belong to, the same in every process of the run: the
 /// suite, the size, and which of the isolation rule's groups (``SuiteRunner/timingGroups(_:heavy:)``)
 /// it is. A heavy case's group is named by its case, so its own process, which times nothing else,
 /// names it as the processes that handed it out do.
-public struct TimingGroupID: Hashable, Sendable, Codable, CustomStringConvertible {
+struct TimingGroupID: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Which of a size's groups.
-    public enum Kind: Hashable, Sendable, Codable {
+    enum Kind: Hashable, Sendable, Codable {
         /// The synchronous cases of the size, in shared rounds.
         case synchronous
         /// The round trips of the size, in shared rounds of their own.
@@ -16,17 +17,17 @@ public struct TimingGroupID: Hashable, Sendable, Codable, CustomStringConvertibl
         case alone(ResultRow.Key.Group)
     }
 
-    public var suite: Suite
-    public var n: Int?
-    public var kind: Kind
+    var suite: Suite
+    var n: Int?
+    var kind: Kind
 
-    public init(suite: Suite, n: Int?, kind: Kind) {
+    init(suite: Suite, n: Int?, kind: Kind) {
         self.suite = suite
         self.n = n
         self.kind = kind
     }
 
-    public var description: String {
+    var description: String {
         let size = n.map { " n=\($0)" } ?? ""
         switch kind {
         case .synchronous: return "\(suite.rawValue)\(size) synchronous"
@@ -38,4 +39,4 @@ public struct TimingGroupID: Hashable, Sendable, Codable, CustomStringConvertibl
 
 /// The results one process took of every timing group it shared with others (``RoundShare``), by
 /// group: what an earlier share's process hands on and the last share's pools with its own.
-public typealias SharedSamples = [TimingGroupID: [BenchmarkResult]]
+typealias SharedSamples = [TimingGroupID: [BenchmarkResult]]
