@@ -2,6 +2,9 @@ import BenchmarkEngine
 import BenchmarkReport
 import Domain
 
+// This file's name sets its place in the module's file order, which the instruction baseline's
+// rows depend on: docs/instructions.md, "A file's name can move a row".
+
 /// What a run can measure and what a selection picks of it: the suites, architectures, features,
 /// layouts and sizes that exist, and the cases a ``CaseSelector`` selects, built for the selected
 /// architectures only. It describes and builds; it runs nothing: `BenchmarkRun` counts and times
