@@ -90,44 +90,68 @@ let package = Package(
                     + architectures.map { .target(name: $0) },
                 swiftSettings: strictness
             ),
-            .target(name: "BenchmarkReport", swiftSettings: strictness),
+            // The results schema: rows, their keys and vocabulary, CSV, run metadata, case selectors,
+            // and how a row is named and printed.
+            .target(name: "BenchmarkResults", swiftSettings: strictness),
+            // Result rows made in code, for the results and gate tests only.
+            .target(
+                name: "ResultsTestSupport", dependencies: ["BenchmarkResults"],
+                path: "Tests/ResultsTestSupport",
+                swiftSettings: strictness),
             .testTarget(
-                name: "BenchmarkReportTests", dependencies: ["BenchmarkReport"], swiftSettings: strictness),
+                name: "BenchmarkResultsTests", dependencies: ["BenchmarkResults", "ResultsTestSupport"],
+                swiftSettings: strictness),
+            // The regression gate: comparison, coverage and its reports.
+            .target(name: "BenchmarkGate", dependencies: ["BenchmarkResults"], swiftSettings: strictness),
+            .testTarget(
+                name: "BenchmarkGateTests",
+                dependencies: ["BenchmarkGate", "BenchmarkResults", "ResultsTestSupport"],
+                swiftSettings: strictness),
+            // A run rendered for people and tools: the summary table and github-action-benchmark's JSON.
+            .target(name: "BenchmarkSummary", dependencies: ["BenchmarkResults"], swiftSettings: strictness),
+            .testTarget(
+                name: "BenchmarkSummaryTests",
+                dependencies: ["BenchmarkSummary", "BenchmarkResults", "ResultsTestSupport"],
+                swiftSettings: strictness),
             .target(
                 name: "BenchmarkSuites",
-                dependencies: ["BenchmarkEngine", "BenchmarkReport", "Domain"]
+                dependencies: ["BenchmarkEngine", "BenchmarkResults", "Domain"]
                     + architectures.map { .target(name: $0) },
                 swiftSettings: strictness
             ),
             .testTarget(
                 name: "BenchmarkSuitesTests",
                 dependencies: [
-                    "BenchmarkSuites", "BenchmarkEngine", "BenchmarkReport", "ClosureEffects", "Domain",
+                    "BenchmarkSuites", "BenchmarkEngine", "BenchmarkResults", "ClosureEffects", "Domain",
                 ],
                 swiftSettings: strictness
             ),
             .target(
                 name: "BenchmarkRun",
-                dependencies: ["BenchmarkEngine", "BenchmarkReport", "BenchmarkSuites"],
+                dependencies: ["BenchmarkEngine", "BenchmarkResults", "BenchmarkSuites"],
                 swiftSettings: strictness
             ),
             .testTarget(
                 name: "BenchmarkRunTests",
                 dependencies: [
-                    "BenchmarkRun", "BenchmarkEngine", "BenchmarkReport", "BenchmarkSuites", "ClosureEffects",
-                    "Domain",
+                    "BenchmarkRun", "BenchmarkEngine", "BenchmarkGate", "BenchmarkResults", "BenchmarkSuites",
+                    "ClosureEffects", "Domain",
                 ],
                 swiftSettings: strictness
             ),
             .target(
                 name: "BenchmarkCLI",
-                dependencies: ["BenchmarkEngine", "BenchmarkReport", "BenchmarkRun", "BenchmarkSuites"],
+                dependencies: [
+                    "BenchmarkEngine", "BenchmarkGate", "BenchmarkResults", "BenchmarkRun", "BenchmarkSuites",
+                    "BenchmarkSummary",
+                ],
                 swiftSettings: strictness
             ),
             .testTarget(
                 name: "BenchmarkCLITests",
                 dependencies: [
-                    "BenchmarkCLI", "BenchmarkEngine", "BenchmarkReport", "BenchmarkRun", "BenchmarkSuites",
+                    "BenchmarkCLI", "BenchmarkEngine", "BenchmarkGate", "BenchmarkResults", "BenchmarkRun",
+                    "BenchmarkSuites", "BenchmarkSummary",
                 ],
                 swiftSettings: strictness
             ),

@@ -1,5 +1,6 @@
 import BenchmarkEngine
-import BenchmarkReport
+import BenchmarkGate
+import BenchmarkResults
 import Foundation
 
 /// `bench compare`: reads two result files, checks they can be compared, and reports the gate's

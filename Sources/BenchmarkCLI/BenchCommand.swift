@@ -1,7 +1,8 @@
 import BenchmarkEngine
-import BenchmarkReport
+import BenchmarkResults
 import BenchmarkRun
 import BenchmarkSuites
+import BenchmarkSummary
 import Foundation
 
 /// The `bench` program: parses its arguments, runs the command and returns the exit status.

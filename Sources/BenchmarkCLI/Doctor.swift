@@ -1,5 +1,6 @@
 import BenchmarkEngine
-import BenchmarkReport
+import BenchmarkGate
+import BenchmarkResults
 import BenchmarkRun
 import BenchmarkSuites
 import Foundation

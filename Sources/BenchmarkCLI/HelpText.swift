@@ -1,5 +1,6 @@
 import BenchmarkEngine
-import BenchmarkReport
+import BenchmarkGate
+import BenchmarkResults
 
 extension Invocation {
     /// The text `bench --help` prints. Its USAGE lines and OPTIONS section come from

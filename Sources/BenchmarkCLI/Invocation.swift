@@ -1,4 +1,6 @@
-import BenchmarkReport
+import BenchmarkGate
+import BenchmarkResults
+import BenchmarkSummary
 
 /// What the user asked `bench` to do, parsed from its arguments.
 ///

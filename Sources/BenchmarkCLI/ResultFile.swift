@@ -1,4 +1,4 @@
-import BenchmarkReport
+import BenchmarkResults
 import Foundation
 
 /// An output CSV and its metadata sidecar, each replaced in one atomic write when the run completes,

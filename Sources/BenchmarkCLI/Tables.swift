@@ -1,4 +1,5 @@
-import BenchmarkReport
+import BenchmarkGate
+import BenchmarkResults
 
 /// `--format rows`: every row, one aligned line per metric, for reading in a terminal.
 enum ResultTable {

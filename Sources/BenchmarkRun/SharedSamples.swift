@@ -1,5 +1,5 @@
 import BenchmarkEngine
-import BenchmarkReport
+import BenchmarkResults
 import BenchmarkSuites
 
 /// Which timing group of a run some samples belong to, the same in every process of the run: the

@@ -1,5 +1,5 @@
 import BenchmarkEngine
-import BenchmarkReport
+import BenchmarkResults
 import BenchmarkSuites
 
 /// The counting passes of a ``SuiteRunner``: allocations, retains, releases and tasks per operation,

@@ -1,5 +1,5 @@
 import BenchmarkEngine
-import BenchmarkReport
+import BenchmarkResults
 
 /// One row group of the results: a benchmark plus where it belongs in the CSV and which extra
 /// counts it reports. The catalogue (``CaseCatalogue``) builds them; `BenchmarkRun` counts and

@@ -1,5 +1,5 @@
 import BenchmarkEngine
-import BenchmarkReport
+import BenchmarkResults
 
 extension MetricCounter {
     /// The metrics of the rows this counter's figures make: none of them is reported when the

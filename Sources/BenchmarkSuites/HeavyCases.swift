@@ -1,5 +1,5 @@
 import BenchmarkEngine
-import BenchmarkReport
+import BenchmarkResults
 
 /// The cases a run times as heavy (rounds of their own, in a process of their own where it can):
 /// those its counts find heavy (``ResultRow/heavyCases(in:)``), and, where the counts lack a case's

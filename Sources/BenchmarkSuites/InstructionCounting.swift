@@ -1,5 +1,5 @@
 import BenchmarkEngine
-import BenchmarkReport
+import BenchmarkResults
 
 /// The catalogue's part of the instruction pass: the cases it counts (`BenchmarkRun` counts each in
 /// a process of its own running under callgrind, and turns the dumps into rows with

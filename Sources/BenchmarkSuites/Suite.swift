@@ -1,5 +1,5 @@
 import BenchmarkEngine
-import BenchmarkReport
+import BenchmarkResults
 
 extension Suite {
     /// One line on what one operation of the suite is.

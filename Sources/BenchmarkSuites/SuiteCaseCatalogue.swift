@@ -1,5 +1,5 @@
 import BenchmarkEngine
-import BenchmarkReport
+import BenchmarkResults
 import Domain
 
 // This file's name sets its place in the module's file order, which the instruction baseline's

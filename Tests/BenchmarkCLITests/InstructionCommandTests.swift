@@ -1,4 +1,4 @@
-import BenchmarkReport
+import BenchmarkResults
 import Foundation
 import Testing
 

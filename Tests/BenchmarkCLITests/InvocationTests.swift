@@ -1,5 +1,5 @@
 import BenchmarkCLI
-import BenchmarkReport
+import BenchmarkResults
 import Testing
 
 @Suite("Command line")

@@ -1,4 +1,5 @@
-import BenchmarkReport
+import BenchmarkResults
+import BenchmarkSummary
 import Foundation
 import Testing
 

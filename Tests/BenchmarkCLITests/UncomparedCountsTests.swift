@@ -1,4 +1,5 @@
-import BenchmarkReport
+import BenchmarkGate
+import BenchmarkResults
 import Foundation
 import Testing
 

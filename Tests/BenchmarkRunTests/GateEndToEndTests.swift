@@ -1,5 +1,6 @@
 import BenchmarkEngine
-import BenchmarkReport
+import BenchmarkGate
+import BenchmarkResults
 import ClosureEffects
 import Domain
 import Testing

@@ -1,5 +1,5 @@
 import BenchmarkEngine
-import BenchmarkReport
+import BenchmarkResults
 import ClosureEffects
 import Domain
 import Foundation
@@ -20,7 +20,7 @@ struct AsynchronousSubjectTests {
     static let size = 10
 
     /// The cases of `suite`; for `layout`, those of one size, as the runner builds them.
-    static func cases(_ suite: BenchmarkReport.Suite) throws -> [BenchmarkCase] {
+    static func cases(_ suite: BenchmarkResults.Suite) throws -> [BenchmarkCase] {
         let subject = SubjectCases(asynchronous: ClosureEffectsSubject.self)
         if suite == .layout {
             let build = try #require(subject.casesOfSize[.layout])
@@ -86,8 +86,8 @@ struct AsynchronousSubjectTests {
 
     @Test(
         "every row does the work it is named for (its postcondition)",
-        arguments: [BenchmarkReport.Suite.dispatch, .layout])
-    func postconditions(suite: BenchmarkReport.Suite) async throws {
+        arguments: [BenchmarkResults.Suite.dispatch, .layout])
+    func postconditions(suite: BenchmarkResults.Suite) async throws {
         for benchmarkCase in try Self.cases(suite) {
             let postcondition = try #require(benchmarkCase.postcondition)
             let problems = await postcondition()

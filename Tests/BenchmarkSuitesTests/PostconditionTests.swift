@@ -1,4 +1,4 @@
-import BenchmarkReport
+import BenchmarkResults
 import Domain
 import Testing
 
@@ -15,14 +15,14 @@ import Testing
 @MainActor
 @Suite("Benchmark postconditions")
 struct PostconditionTests {
-    nonisolated static let checkedSuites: [BenchmarkReport.Suite] = [
+    nonisolated static let checkedSuites: [BenchmarkResults.Suite] = [
         .dispatch, .dispatchAdapter, .effects, .layout, .stateCopy,
     ]
 
     @Test(
         "every timed body does the work its case is named for", arguments: checkedSuites,
         ArchitectureID.builtIn)
-    func timedBodiesDoTheirWork(suite: BenchmarkReport.Suite, architecture: ArchitectureID) async throws {
+    func timedBodiesDoTheirWork(suite: BenchmarkResults.Suite, architecture: ArchitectureID) async throws {
         let subject = try #require(Subjects.all.first { $0.id == architecture })
         var checked = 0
         for build in try Self.builds(of: subject, suite) {
@@ -40,7 +40,7 @@ struct PostconditionTests {
     }
 
     /// The suite's cases, built one size at a time for the sized suites, as the runner builds them.
-    static func builds(of subject: SubjectCases, _ suite: BenchmarkReport.Suite) throws
+    static func builds(of subject: SubjectCases, _ suite: BenchmarkResults.Suite) throws
         -> [() -> [BenchmarkCase]]
     {
         guard let sizes = CaseCatalogue.sizes(of: suite) else { return [try #require(subject.cases[suite])] }

@@ -1,4 +1,4 @@
-import BenchmarkReport
+import BenchmarkResults
 import Domain
 
 /// Every architecture the suites measure, in table order: the one list to extend with a new one.
