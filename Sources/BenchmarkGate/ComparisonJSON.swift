@@ -56,7 +56,7 @@ public enum ComparisonJSON {
                 }),
             metrics: comparison.changes.map { change in
                 Metric(
-                    name: ReportText.name(change.key), unit: ReportText.text(change.unit),
+                    name: ReportText.name(change.key), unit: change.unit.rawValue,
                     baseline: change.baseline, current: change.current, changePercent: change.percent,
                     tolerance: comparison.toleranceText(change), verdict: change.verdict.rawValue,
                     fails: change.verdict.fails)

@@ -85,7 +85,7 @@ public enum MarkdownReport {
             "| metric | unit | baseline | current | change | tolerance |\n| --- | --- | ---: | ---: | ---: | --- |"
         let rows = changes.map { change in
             let cells = [
-                "`\(ReportText.name(change.key))`", ReportText.text(change.unit),
+                "`\(ReportText.name(change.key))`", change.unit.rawValue,
                 ReportText.number(change.baseline), ReportText.number(change.current),
                 ReportText.change(change),
                 comparison.toleranceText(change),

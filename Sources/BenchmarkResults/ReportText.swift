@@ -34,7 +34,7 @@ public enum ReportText {
     }
 
     /// A key field as it is written in the CSV.
-    public static func text<Value: RawRepresentable>(_ value: Value) -> String
+    static func text<Value: RawRepresentable>(_ value: Value) -> String
     where Value.RawValue == String {
         value.rawValue
     }

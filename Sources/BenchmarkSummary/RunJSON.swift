@@ -32,7 +32,7 @@ public enum RunJSON {
         rows.map { row in
             Entry(
                 name: ReportText.name(row.key),
-                unit: ReportText.text(row.unit),
+                unit: row.unit.rawValue,
                 value: row.median,
                 range: "± " + ReportText.number((row.p75 - row.p25) / 2),
                 extra: extra(row)
@@ -54,7 +54,7 @@ public enum RunJSON {
         if let ratio = row.ratioToReference {
             lines.append("ratio to reference: \(ReportText.number(ratio))")
         }
-        lines.append("configuration: \(ReportText.text(row.configuration))")
+        lines.append("configuration: \(row.configuration.rawValue)")
         let flags = ResultCSV.flags(of: row)
         if !flags.isEmpty { lines.append("flags: \(flags)") }
         if let setAside = row.roundsSetAside { lines.append("rounds set aside: \(setAside)") }
