@@ -23,7 +23,7 @@ COLUMN = re.compile(r'^\s*Column\("([^"]+)"(.*)$', re.MULTILINE)
 def swift_titles(source: str, instructions: bool) -> list[str]:
     """The titles of RunSummary.columns, in order; those marked `needsInstructions: true` only when
     `instructions`."""
-    body = source.split("public static let columns: [Column] = [", 1)[1].split("\n    ]\n", 1)[0]
+    body = source.split("static let columns: [Column] = [", 1)[1].split("\n    ]\n", 1)[0]
     return [title for title, rest in COLUMN.findall(body)
             if instructions or "needsInstructions: true" not in rest]
 

@@ -9,11 +9,11 @@ import Foundation
 /// summary table uses the same titles, and `scripts/test_summary_columns.py` fails when they drift.
 public enum RunSummary {
     /// One column of the per-architecture table: its title and how a cell is made from the rows.
-    public struct Column: Sendable {
-        public let title: String
+    struct Column: Sendable {
+        let title: String
         let alignment: TextTable.Alignment
         /// Shown only when the run has instruction rows (`bench --instructions`).
-        public let needsInstructions: Bool
+        let needsInstructions: Bool
         /// The cell for an architecture, or nil when the run has no row for it.
         let cell: @Sendable (SummaryFigures, ArchitectureName) -> String?
 
@@ -29,7 +29,7 @@ public enum RunSummary {
     }
 
     /// What a cell shows when the run has no row for it (a filtered run).
-    public static let missing = "–"
+    static let missing = "–"
 
     /// The three synchronous intents; "sync mallocs/op" is the largest of their counts.
     static let dispatchFeatures: [FeatureName] = [
@@ -43,7 +43,7 @@ public enum RunSummary {
     static let layoutSize = 1000
 
     /// The per-architecture columns, in order: the README's summary table.
-    public static let columns: [Column] = [
+    static let columns: [Column] = [
         Column("architecture", .left) { _, architecture in architecture.rawValue },
         Column("increment (ns)") { figures, a in
             figures.nanoseconds(.dispatch, a, "counter/increment").map { fixed($0, 1) }

@@ -2,14 +2,14 @@ import BenchmarkResults
 import Foundation
 
 /// The medians of a run's rows, looked up by key, for ``RunSummary``.
-public struct SummaryFigures: Sendable {
+struct SummaryFigures: Sendable {
     private let rows: [ResultRow.Key: ResultRow]
     /// The architectures measured, in the order the rows first name them; the references left out.
-    public let architectures: [ArchitectureName]
+    let architectures: [ArchitectureName]
     /// Whether the run counted instructions (`bench --instructions`).
-    public let hasInstructions: Bool
+    let hasInstructions: Bool
 
-    public init(_ rows: [ResultRow]) {
+    init(_ rows: [ResultRow]) {
         self.rows = Dictionary(rows.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var architectures: [ArchitectureName] = []
         for row in rows
