@@ -93,7 +93,7 @@ let package = Package(
             // The results schema: rows, their keys and vocabulary, CSV, run metadata, case selectors,
             // and how a row is named and printed.
             .target(name: "BenchmarkResults", swiftSettings: strictness),
-            // Result rows made in code, for the results and gate tests only.
+            // Result rows made in code, for the results, gate and summary tests only.
             .target(
                 name: "ResultsTestSupport", dependencies: ["BenchmarkResults"],
                 path: "Tests/ResultsTestSupport",
