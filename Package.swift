@@ -96,7 +96,7 @@ let package = Package(
             // Result rows made in code, for the results, gate and summary tests only.
             .target(
                 name: "ResultsTestSupport", dependencies: ["BenchmarkResults"],
-                path: "Tests/ResultsTestSupport",
+                path: "Tests/Harness/ResultsTestSupport",
                 swiftSettings: strictness),
             .testTarget(
                 name: "BenchmarkResultsTests", dependencies: ["BenchmarkResults", "ResultsTestSupport"],
@@ -164,3 +164,38 @@ let package = Package(
         ],
     swiftLanguageModes: [.v6]
 )
+
+/// The folder of each module, by what it is: the seven styles under `Sources/Architectures`, the
+/// conformance scenarios under `Sources/Conformance`, what measures and judges under
+/// `Sources/Harness` (its C counters under `Sources/Harness/Counters`), and the catalogue of
+/// benchmarks under `Benchmarks`, beside the `bench` executable. `Domain` stays at the top of
+/// `Sources`: every group uses it. A module's tests are in the same group under `Tests`.
+let groups: [(sources: String, tests: String, modules: [String])] = [
+    ("Sources/Architectures", "Tests/Architectures", architectures),
+    (
+        "Sources/Conformance", "Tests/Conformance",
+        ["ArchitectureConformance", "ScenarioSupport", "Conformance"]
+    ),
+    (
+        "Sources/Harness", "Tests/Harness",
+        [
+            "BenchmarkEngine", "BenchmarkRun", "BenchmarkResults", "BenchmarkGate", "BenchmarkSummary",
+            "BenchmarkCLI",
+        ]
+    ),
+    (
+        "Sources/Harness/Counters", "Tests/Harness",
+        [
+            "CAllocationCounter", "CInstructionCounter", "CThreadPlacement", "CStackAlignment",
+            "COptimizerBarriers",
+        ]
+    ),
+    ("Benchmarks", "Tests/Benchmarks", ["BenchmarkSuites"]),
+]
+
+for target in package.targets where target.path == nil {
+    let isTest = target.type == .test
+    let module = isTest ? String(target.name.dropLast("Tests".count)) : target.name
+    guard let group = groups.first(where: { $0.modules.contains(module) }) else { continue }
+    target.path = "\(isTest ? group.tests : group.sources)/\(target.name)"
+}

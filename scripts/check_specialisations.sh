@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fails unless the release `bench` binary holds, for every architecture subject listed in
-# Sources/BenchmarkSuites/Subjects/Subjects.swift, the timed body of every Catalog case builder
+# Benchmarks/BenchmarkSuites/Subjects/Subjects.swift, the timed body of every Catalog case builder
 # compiled for that subject's concrete type (a "generic specialization"). Without it a timed loop
 # would call the architecture through protocol witnesses, which no app does.
 #
@@ -21,7 +21,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "check_specialisations: $1" >&2; exit 2; }
 binary=".build/release/bench" symbols_file="" list=false subject=""
-catalogs=(Sources/BenchmarkSuites/Catalog.swift Sources/BenchmarkSuites/Catalog+*.swift)
+catalogs=(Benchmarks/BenchmarkSuites/Catalog.swift Benchmarks/BenchmarkSuites/Catalog+*.swift)
 while [ $# -gt 0 ]; do
     case "$1" in
         --symbols) [ $# -ge 2 ] || fail "--symbols needs a file (- for stdin)"; symbols_file="$2"; shift 2 ;;
@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 for catalog in "${catalogs[@]}"; do [ -f "$catalog" ] || fail "no Catalog source at $catalog"; done
-subjects=${subject:-$(grep -o 'SubjectCases([A-Za-z]*Subject\.self)' Sources/BenchmarkSuites/Subjects/Subjects.swift | sed 's/SubjectCases(\(.*\)\.self)/\1/')}
+subjects=${subject:-$(grep -o 'SubjectCases([A-Za-z]*Subject\.self)' Benchmarks/BenchmarkSuites/Subjects/Subjects.swift | sed 's/SubjectCases(\(.*\)\.self)/\1/')}
 [ -n "$subjects" ] || fail "no subjects found in Subjects.swift"
 
 # One line per generic builder that builds a Benchmark: "builder timedA timedB ...", or

@@ -91,7 +91,7 @@ class GateCampaignTests(unittest.TestCase):
         """HEAVY must say what ResultRow.swift says, or the campaign sorts rows the gate does not."""
         sys.path.insert(0, str(SCRIPTS))
         import gate_campaign
-        source = (SCRIPTS.parent / "Sources" / "BenchmarkResults" / "ResultRow.swift").read_text(encoding="utf-8")
+        source = (SCRIPTS.parent / "Sources" / "Harness" / "BenchmarkResults" / "ResultRow.swift").read_text(encoding="utf-8")
         bounds = {name: float(value.replace("_", "")) for name, value in
                   re.findall(r"static let heavy(Bytes|Retains)PerOperation = ([\d_.]+)", source)}
         self.assertEqual(bounds, {"Bytes": 32_768, "Retains": 10_000})

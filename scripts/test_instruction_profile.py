@@ -63,7 +63,7 @@ class InstructionProfileTest(unittest.TestCase):
 
     def test_metadata_lookup_rule_matches_the_swift_one(self):
         """The metadata-lookup part and InstructionCounter.isMetadataLookupFunction name the same functions."""
-        swift = (Path(__file__).resolve().parent.parent / "Sources" / "BenchmarkEngine"
+        swift = (Path(__file__).resolve().parent.parent / "Sources" / "Harness" / "BenchmarkEngine"
                  / "InstructionCounter.swift").read_text(encoding="utf-8")
         rule = swift[swift.index("func isMetadataLookupFunction"):]
         rule = rule[:rule.index("\n    }\n\n    /// Instructions per operation")]

@@ -1,7 +1,7 @@
 """The architecture lists outside Swift agree with `ArchitectureID.builtIn` in Sources/Domain.
 
 docs/adding-an-architecture.md lists every place an architecture is registered. The Swift lists are
-checked by Tests/ConformanceTests/RegistryTests.swift; this checks the rest: the chart script's ids
+checked by Tests/Conformance/ConformanceTests/RegistryTests.swift; this checks the rest: the chart script's ids
 and colours, and the documentation's pages and index. Standard library only: charts.py is read, not
 imported, so this runs without matplotlib.
 

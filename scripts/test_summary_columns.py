@@ -1,7 +1,7 @@
 """The columns of `bench --format table` and of the README's summary table are the same list:
 python3 -m unittest discover -s scripts -p 'test_*.py'
 
-The Swift list is RunSummary.columns (Sources/BenchmarkSummary/RunSummary.swift); its titles are read
+The Swift list is RunSummary.columns (Sources/Harness/BenchmarkSummary/RunSummary.swift); its titles are read
 from the source. The Python table's titles are read from the header row summary_table prints."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ sys.path.insert(0, str(SCRIPTS))
 
 import results_table  # noqa: E402
 
-SWIFT = SCRIPTS.parent / "Sources" / "BenchmarkSummary" / "RunSummary.swift"
+SWIFT = SCRIPTS.parent / "Sources" / "Harness" / "BenchmarkSummary" / "RunSummary.swift"
 COLUMN = re.compile(r'^\s*Column\("([^"]+)"(.*)$', re.MULTILINE)
 
 
