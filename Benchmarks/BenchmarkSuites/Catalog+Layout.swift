@@ -24,8 +24,9 @@ extension Catalog {
     @inlinable static func singleStoreLayoutCases<S: ArchitectureSubject>(_: S.Type, n: Int, scoped: Bool)
         -> [BenchmarkCase]
     {
-        let layout = scoped ? Layout.singleStoreScoped : .singleStore
-        let app = S.makeSingleStoreApp(counters: n, dependencies: dependencies())
+        let (layout, dependencies) = (scoped ? Layout.singleStoreScoped : .singleStore, dependencies())
+        zeroStack()
+        let app = S.makeSingleStoreApp(counters: n, dependencies: dependencies)
         let wakes = LayoutWakes()
         for index in 0..<n {
             let observer = wakes.observer(of: index, incremented: n / 2)
@@ -128,4 +129,22 @@ extension Catalog {
 @MainActor
 final class WakeCounter {
     var count = 0
+}
+
+/// Zeroes 4 KiB of the stack below the caller, so that a value built there next starts from zero
+/// bytes, not from what earlier calls left: `closure-effects` compares its counters' padding too, and
+/// its count moved with a return address left there (docs/instructions.md, "Padding bytes can move a
+/// row").
+@usableFromInline @inline(never) func zeroStack() {
+    var region = StackRegion()
+    withUnsafeMutableBytes(of: &region) { blackHole($0.baseAddress) }
+}
+
+/// 4 KiB of zero bytes, for ``zeroStack()``.
+private struct StackRegion {
+    var kibibytes = (Kibibyte(), Kibibyte(), Kibibyte(), Kibibyte())
+
+    struct Kibibyte {
+        var words = (SIMD64<UInt64>(), SIMD64<UInt64>())
+    }
 }

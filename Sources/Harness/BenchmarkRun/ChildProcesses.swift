@@ -6,17 +6,29 @@ import Foundation
 extension RunPlan {
     /// Does what a child process of a run was started for (``ChildCommand``, with its order, or
     /// the paths of its order and reply, in `arguments`): it reads the order, measures, and writes
-    /// the reply. `program` is this program, which a timing process starts again for each heavy case.
+    /// the reply.
+    ///
+    /// The instruction child is served before anything else is looked up: it does no work before
+    /// its counting window that it does not need (docs/instructions.md, "Padding bytes can move a
+    /// row"). Only the processes that start `bench` again look up this program's path.
     public static func serve(
         _ command: ChildCommand, _ arguments: [String], environment: [String: String],
-        program: String? = Bundle.main.executablePath, progress: @escaping @Sendable (String) -> Void
+        progress: @escaping @Sendable (String) -> Void
     ) async throws(RunFailure) {
         if command == .countInstructions {
-            guard arguments.count == 1, let label = InstructionLabel(Substring(arguments[0])) else {
-                throw RunFailure("\(command.rawValue) needs one case label")
-            }
-            return try await InstructionPass.count(label, progress: progress)
+            return try await InstructionPass.serve(arguments, progress: progress)
         }
+        try await serve(
+            command, arguments, environment: environment, program: Bundle.main.executablePath,
+            progress: progress)
+    }
+
+    /// Serves a timing process or a `--best-of` run, given the paths of its order and reply.
+    /// `program` is this program, which a timing process starts again for each heavy case.
+    static func serve(
+        _ command: ChildCommand, _ arguments: [String], environment: [String: String], program: String?,
+        progress: @escaping @Sendable (String) -> Void
+    ) async throws(RunFailure) {
         guard arguments.count == 2 else {
             throw RunFailure("\(command.rawValue) needs <order.json> <reply.json>")
         }

@@ -260,16 +260,24 @@ public enum InstructionPass {
     /// sets it for its own process too, before it measures anything).
     public nonisolated static let deterministicHashing = "SWIFT_DETERMINISTIC_HASHING"
 
-    /// The child, started under callgrind (``ChildCommand/countInstructions``): counts the
-    /// instructions of the case `label` names, leaving its three dumps.
-    static func count(_ label: InstructionLabel, progress: @escaping (String) -> Void)
+    /// The child, started under callgrind (``ChildCommand/countInstructions``), with its order
+    /// (`<case label>`) in `arguments`.
+    static func serve(_ arguments: [String], progress: @escaping (String) -> Void) async throws(RunFailure) {
+        guard arguments.count == 1, let label = InstructionLabel(Substring(arguments[0])) else {
+            throw RunFailure("\(ChildCommand.countInstructions.rawValue) needs one case label")
+        }
+        let request = RunRequest(selector: CaseSelector(selecting: label.group), size: .quick, seed: 0)
+        try await count(label, request, progress: progress)
+    }
+
+    /// Counts the instructions of the case `label` names, leaving its three dumps.
+    static func count(_ label: InstructionLabel, _ request: RunRequest, progress: @escaping (String) -> Void)
         async throws(RunFailure)
     {
         let command = ChildCommand.countInstructions.rawValue
         guard InstructionCounter.isUnderValgrind else {
             throw RunFailure("\(command) counts instructions only under valgrind --tool=callgrind")
         }
-        let request = RunRequest(selector: CaseSelector(selecting: label.group), size: .quick, seed: 0)
         guard await RunPlan.runner(request, progress: progress).countInstructions(label) else {
             throw RunFailure("\(command): no case '\(label.text)'")
         }

@@ -4,7 +4,7 @@ import BenchmarkSuites
 import Foundation
 
 /// The hidden commands `bench` starts itself with for a run's child processes, all served by
-/// ``RunPlan/serve(_:_:environment:program:progress:)``. Each has a typed order and reply: a timing
+/// ``RunPlan/serve(_:_:environment:progress:)``. Each has a typed order and reply: a timing
 /// process and a `--best-of` run are followed by the paths of their order and reply (``Message``);
 /// the instruction pass's child by its order, an ``InstructionLabel``, and it replies with callgrind's
 /// dump files (``InstructionPass``).
