@@ -290,7 +290,7 @@ public enum InstructionPass {
     /// caches) then collide differently, as they do after an unrelated change moves the program's
     /// code and data (docs/evidence/2026-11-26/instructions.md).
     nonisolated static func valgrindArguments(offset: Int) -> [String] {
-        let base = ["--tool=callgrind", "-q", "--dump-instr=no"]
+        let base = ["--tool=callgrind", "-q", "--dump-instr=no", "--instr-atstart=no"]
         guard offset > 0 else { return base }
         let lowest = (1 << 30) + offset * 19 * (1 << 20) + offset * offset * 4_096
         return base + ["--aspace-minaddr=0x\(String(lowest, radix: 16))"]
