@@ -9,8 +9,9 @@ import Testing
 @Suite("Broken counters")
 struct BrokenCounterTests {
     /// Runs the `bench` built next to the tests with `arguments` and `BENCH_BREAK_COUNTER=broken`;
-    /// returns its status, its stderr and the rows it wrote with their metadata.
-    static func bench(_ arguments: [String], breaking broken: String?) throws
+    /// returns its status, its stderr and the rows it wrote with their metadata. It suspends while
+    /// `bench` runs, rather than blocking one of the two threads the other tests run on.
+    static func bench(_ arguments: [String], breaking broken: String?) async throws
         -> (status: Int32, errors: String, rows: [ResultRow], metadata: RunMetadata?)
     {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -18,23 +19,26 @@ struct BrokenCounterTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let csv = directory.appendingPathComponent("run.csv").path
+        let errorsFile = directory.appendingPathComponent("stderr.txt")
+        try #require(FileManager.default.createFile(atPath: errorsFile.path, contents: nil))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(benchProgram))
         process.arguments = arguments + ["--allow-debug", "--output", csv]
         var environment = ProcessInfo.processInfo.environment
         environment[MetricCounter.breakingVariable] = broken
         process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
+        process.standardError = try FileHandle(forWritingTo: errorsFile)
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let status: Int32 = try await withCheckedThrowingContinuation { finished in
+            process.terminationHandler = { finished.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch { finished.resume(throwing: error) }
+        }
+        let text = (try? String(contentsOf: errorsFile, encoding: .utf8)) ?? ""
         let rows =
             (try? String(contentsOfFile: csv, encoding: .utf8)).flatMap { try? ResultCSV.parse($0) } ?? []
         let metadata = try? RunMetadata.decoded(
             from: Data(contentsOf: URL(fileURLWithPath: RunMetadata.sidecarPath(forCSV: csv))))
-        return (process.terminationStatus, text, rows, metadata)
+        return (status, text, rows, metadata)
     }
 
     /// A quick run of one architecture's counter cases in dispatch (mallocs, bytes, retains) and
@@ -48,8 +52,8 @@ struct BrokenCounterTests {
                 && benchProgram != nil,
             "needs every interposer and the bench program"),
         arguments: [MetricCounter.allocations, .retains, .tasks])
-    func brokenCounterRowsAreGone(_ counter: MetricCounter) throws {
-        let run = try Self.bench(Self.quickRun, breaking: counter.rawValue)
+    func brokenCounterRowsAreGone(_ counter: MetricCounter) async throws {
+        let run = try await Self.bench(Self.quickRun, breaking: counter.rawValue)
         #expect(run.status == 0, "\(run.errors)")
         let lines = run.errors.split(separator: "\n").filter { $0.hasPrefix("counters unavailable") }
         #expect(lines.count == 1)
@@ -69,10 +73,10 @@ struct BrokenCounterTests {
         .enabled(
             if: InstructionPassTests.canCountInstructions,
             "needs valgrind, strip and the bench program on x86_64"))
-    func brokenInstructionCounter() throws {
+    func brokenInstructionCounter() async throws {
         // One case besides the known loop, which the check counts in a child of its own: two
         // callgrind children, where the reference suite took nine.
-        let run = try Self.bench(
+        let run = try await Self.bench(
             ["--instructions", "--filter", "dispatch,closure-effects,counter/increment"],
             breaking: "instructions")
         #expect(run.status == 0, "\(run.errors)")

@@ -102,7 +102,10 @@ struct InstructionPassTests {
             CaseSelector(
                 suites: [.layout], architectures: [architecture], features: ["app/increment"],
                 layouts: [layout], sizes: [1]))
-        let counts = try await Self.counts(of: single, underOffsets: 3)
+        // 100 operations a sample, not the pass's 1,000: a debug build's increment costs about
+        // 70,000 instructions, which callgrind simulates 4,000 times otherwise (warm-up, N, 2N);
+        // the total still moves between these offsets, and one instruction in a lookup shows.
+        let counts = try await Self.counts(of: single, underOffsets: 3, iterations: 100)
         #expect(counts.count == 3)
         #expect(Set(counts.map(\.outsideMetadataLookups)).count == 1, "exact in every offset: \(counts)")
         #expect(
@@ -111,15 +114,18 @@ struct InstructionPassTests {
     }
 
     /// The instructions per operation of the one case `plan` selects under each of the first
-    /// `offsets` address offsets, counted as the pass counts them; without the wider look the pass
-    /// gives a case that moved (15 offsets under callgrind), which this test does not need.
-    static func counts(of plan: RunPlan, underOffsets offsets: Int) async throws -> [InstructionPass
-        .PerOperation]
+    /// `offsets` address offsets, counted as the pass counts them but over `iterations` operations
+    /// a sample; without the wider look the pass gives a case that moved (15 offsets under
+    /// callgrind), which this test does not need.
+    static func counts(of plan: RunPlan, underOffsets offsets: Int, iterations: Int) async throws
+        -> [InstructionPass.PerOperation]
     {
         let valgrind = try #require(executable("valgrind", environment: plan.environment))
         let strip = try #require(executable("strip", environment: plan.environment))
         let program = try #require(plan.program)
-        let labels = plan.runner().catalogue.instructionLabels()
+        let labels = plan.runner().catalogue.instructionLabels().map {
+            InstructionLabel(group: $0.group, iterations: iterations)
+        }
         try #require(labels.count == 1)
         let counts = try await ChildProcess.withScratchDirectory(
             "instructions", in: InstructionPass.scratchParent
