@@ -7,10 +7,11 @@ import Foundation
 /// command to type. `--allow-debug` skips all this and measures the debug build.
 @MainActor
 enum ReleaseRerun {
-    /// The package this binary was built from: three folders above this source file.
+    /// The package this binary was built from: four folders above this source file
+    /// (`Sources/Harness/BenchmarkCLI/ReleaseRerun.swift`).
     static var packageRoot: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
+            .deletingLastPathComponent().deletingLastPathComponent().path
     }
 
     static func run(_ arguments: [String], environment: [String: String], output: Output)

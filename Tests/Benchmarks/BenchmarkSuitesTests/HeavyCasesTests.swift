@@ -9,8 +9,8 @@ import Testing
 @Suite("Heavy cases and unavailable counters")
 struct HeavyCasesTests {
     static let baselinePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-            "results/baseline.csv")
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("results/baseline.csv")
 
     static func group(_ description: String) throws -> ResultRow.Key.Group {
         let parts = description.components(separatedBy: " / ")

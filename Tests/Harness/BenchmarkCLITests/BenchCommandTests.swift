@@ -142,6 +142,9 @@ final class BenchCommandTests {
                 "dispatch",
             ])
         #expect(captured.errors.isEmpty)
+        #expect(
+            FileManager.default.fileExists(atPath: ReleaseRerun.packageRoot + "/Package.swift"),
+            "the re-run builds the package this binary came from")
     }
 
     @Test("An unwritable --output fails before anything runs, leaving no file")

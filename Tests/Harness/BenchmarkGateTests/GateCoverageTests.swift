@@ -173,7 +173,7 @@ struct GateCoverageTests {
 struct SmallestChangeCaughtTests {
     static func rows(_ file: String) throws -> [ResultRow] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
         return try ResultCSV.parse(String(contentsOf: root.appendingPathComponent(file), encoding: .utf8))
     }
 

@@ -56,7 +56,7 @@ struct MetricClassTests {
     func tolerances() throws {
         let gate = try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../docs/gate.md").standardized, encoding: .utf8)
+                .appendingPathComponent("../../../docs/gate.md").standardized, encoding: .utf8)
         let section = gate.components(separatedBy: "## Tolerances").dropFirst().first ?? ""
         let rows = section.components(separatedBy: "\n\n").dropFirst(2).first ?? ""
         for metricClass in MetricClass.allCases {

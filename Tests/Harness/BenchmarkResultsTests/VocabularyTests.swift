@@ -60,7 +60,7 @@ struct VocabularyTests {
     @Test("the committed baseline reads and renders back byte for byte")
     func committedBaseline() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../results/baseline.csv").standardized.path
+            .appendingPathComponent("../../../results/baseline.csv").standardized.path
         let rows = try ResultCSV.read(path)
         #expect(rows.count > 700)
         #expect(rows.contains { $0.key.suite == .reference })
