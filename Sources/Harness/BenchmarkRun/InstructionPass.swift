@@ -46,7 +46,7 @@ public enum InstructionPass {
             labelIndex * maximumOffsets + offset
         }
 
-        /// A job for each of `layouts` of each label at `indices`.
+        /// A job for each of `offsets` (address offsets) of each label at `indices`.
         static func all(_ labels: [InstructionLabel], _ indices: some Sequence<Int>, offsets: Range<Int>)
             -> [Job]
         {
@@ -101,7 +101,7 @@ public enum InstructionPass {
     public nonisolated static let widerLook = 15
 
     /// The indices of the labels whose counts differ between the first `offsets` offsets; none when
-    /// `layouts` is 1 or reaches ``widerLook``.
+    /// `offsets` is 1 or reaches ``widerLook``.
     static func movedCases(_ labels: [InstructionLabel], _ counts: [Int: PerOperation], offsets: Int) -> [Int]
     {
         guard offsets > 1, offsets < widerLook else { return [] }
