@@ -26,6 +26,12 @@ let architectures = [
 /// has. On macOS every counter is unavailable (docs/platforms.md).
 let lowestMacOS: SupportedPlatform = .macOS(.v26)
 
+/// `BENCH_NO_COUNTERS=1 swift build` compiles every C counter to the stubs a platform without them
+/// gets, as on a Mac (docs/platforms.md). Only the C counters change, so the modules that import them
+/// are not compiled again: a build turns into one without counters, and back, by compiling those alone.
+let counters: [CSetting] =
+    Context.environment["BENCH_NO_COUNTERS"] == "1" ? [.define("BENCH_NO_COUNTERS")] : []
+
 let package = Package(
     name: "ArchitectureBench",
     platforms: [lowestMacOS],
@@ -42,9 +48,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "Domain", swiftSettings: strictness),
-        .target(name: "CAllocationCounter"),
-        .target(name: "CInstructionCounter"),
-        .target(name: "CThreadPlacement"),
+        .target(name: "CAllocationCounter", cSettings: counters),
+        .target(name: "CInstructionCounter", cSettings: counters),
+        .target(name: "CThreadPlacement", cSettings: counters),
         .target(name: "CStackAlignment"),
         .target(name: "COptimizerBarriers"),
         .target(

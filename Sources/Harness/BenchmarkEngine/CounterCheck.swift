@@ -55,12 +55,12 @@ public enum MetricCounter: String, CaseIterable, Sendable, Codable, Comparable {
         }
     }
 
-    /// True in a build made with `-Xcc -DBENCH_NO_COUNTERS`: every counter is a stub.
+    /// True in a build made with `BENCH_NO_COUNTERS=1` (or `-Xcc -DBENCH_NO_COUNTERS`): every counter is a stub.
     public static var areCompiledOut: Bool { cac_built_without_counters() }
 
     /// Why this build cannot count with this counter at all.
     var missingReason: String {
-        if Self.areCompiledOut { return "this build has no counters (-Xcc -DBENCH_NO_COUNTERS)" }
+        if Self.areCompiledOut { return "this build has no counters (built with BENCH_NO_COUNTERS=1)" }
         return switch self {
         case .allocations: "no malloc interposer on this platform (Linux with glibc only)"
         case .retains, .tasks:

@@ -10,7 +10,7 @@ import CInstructionCounter
 /// divided by N, so whatever a sample does once cancels out. A simulated CPU executes the
 /// program, so the count does not depend on load, frequency or other processes.
 public enum InstructionCounter {
-    /// True when this build has callgrind's client requests (x86_64, without -DBENCH_NO_COUNTERS).
+    /// True when this build has callgrind's client requests (x86_64, not built with BENCH_NO_COUNTERS).
     public static var isBuiltIn: Bool { cac_instructions_are_built_in() }
 
     /// True when this process runs under Valgrind.

@@ -43,7 +43,7 @@ struct UncomparedCountsTests {
             unavailable: nil)
         let current = try write(
             [Self.row(.observersWoken, 1)], to: "current.csv",
-            unavailable: ["allocations": "this build has no counters (-Xcc -DBENCH_NO_COUNTERS)"])
+            unavailable: ["allocations": "this build has no counters (built with BENCH_NO_COUNTERS=1)"])
         let captured = Captured()
         let status = await BenchCommand.main(["compare", baseline, current], output: captured.output)
         #expect(status == 1)
@@ -56,9 +56,9 @@ struct UncomparedCountsTests {
         #expect(
             lines == [
                 "  not compared: 1 mallocs row(s) of the baseline, first \(Self.group) / mallocs: allocations this "
-                    + "build has no counters (-Xcc -DBENCH_NO_COUNTERS)",
+                    + "build has no counters (built with BENCH_NO_COUNTERS=1)",
                 "  not compared: 1 bytes row(s) of the baseline, first \(Self.group) / bytes: allocations this "
-                    + "build has no counters (-Xcc -DBENCH_NO_COUNTERS)",
+                    + "build has no counters (built with BENCH_NO_COUNTERS=1)",
             ], "\(report)")
         #expect(captured.data.contains("1 metrics compared"), "the rows it could compare are compared")
         #expect(!captured.data.contains("PASS"), "a report with counts left uncompared never says PASS")

@@ -632,7 +632,7 @@ void cac_settle_heap(void) {
 
 #else
 
-// Stubs: this platform has no interposer (or the build asked for none with -DBENCH_NO_COUNTERS, to
+// Stubs: this platform has no interposer (or the build asked for none with BENCH_NO_COUNTERS, to
 // stand in for one: docs/platforms.md), so nothing is counted and nothing claims to be.
 
 bool cac_built_without_counters(void) {

@@ -39,7 +39,7 @@ typedef struct {
     uint64_t releases;
 } cac_counts;
 
-/// True when the package was built with -DBENCH_NO_COUNTERS: every counter is a stub, as on a
+/// True when the package was built with BENCH_NO_COUNTERS=1: every counter is a stub, as on a
 /// platform without them (docs/platforms.md).
 bool cac_built_without_counters(void);
 

@@ -18,7 +18,7 @@
 extern "C" {
 #endif
 
-/// True when this build has the client requests (x86_64, not built with -DBENCH_NO_COUNTERS).
+/// True when this build has the client requests (x86_64, not built with BENCH_NO_COUNTERS).
 bool cac_instructions_are_built_in(void);
 
 /// True when the process runs under Valgrind (any tool).
