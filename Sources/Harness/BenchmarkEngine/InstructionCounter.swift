@@ -16,6 +16,13 @@ public enum InstructionCounter {
     /// True when this process runs under Valgrind.
     public static var isUnderValgrind: Bool { cac_running_on_valgrind() }
 
+    /// In a child forked for one case of a batch (`bench __count-instructions --fork-per-case`,
+    /// under callgrind), the case's place in the batch; nil in any other process.
+    public static var forkedCase: Int? {
+        let index = cac_forked_case()
+        return index >= 0 ? Int(index) : nil
+    }
+
     /// What one labelled callgrind dump file holds: its label, every instruction it counted, and
     /// how many of them ran inside lookups keyed by type-metadata addresses: in calls into the
     /// ``isMetadataLookupFunction(_:)`` functions from outside them, with all they called.

@@ -5,15 +5,18 @@ import Foundation
 
 /// `bench --instructions`: instructions per operation of every timed case, under Valgrind.
 ///
-/// `bench` runs a stripped copy of itself under `valgrind --tool=callgrind` once per case and
-/// address offset, in the hidden child mode ``ChildCommand/countInstructions``, as many at a time
-/// as there are CPUs (a simulated CPU counts the same however loaded the real one is). The order is
-/// the case's ``InstructionLabel``, given as an argument; each child builds only its case, settles
-/// the heap and counts the case for N and 2N operations after a warm-up
-/// (``SuiteRunner/countInstructions(_:)``), leaving one dump file per sample. That is its reply:
-/// this process reads the job's own dump files by their number (warm-up, N, 2N), never by their
-/// label. A process per case makes every case start from the same state whatever else the run
-/// selects, so a synchronous case counts the same in every run of one build (docs/gate.md,
+/// `bench` runs a stripped copy of itself under `valgrind --tool=callgrind`, in the hidden child
+/// mode ``ChildCommand/countInstructions``, as many at a time as there are CPUs (a simulated CPU
+/// counts the same however loaded the real one is), each serving a batch of cases under one address
+/// offset. Such a process starts once and forks a child per case before `main` runs
+/// (`cac_forked_case`): Valgrind's start, about 1.2 s of CPU, is paid once per batch instead of once
+/// per case. The order of a case is its ``InstructionLabel``, in a file named by its place in the
+/// batch; its child builds only its case, settles the heap and counts the case for N and 2N
+/// operations after a warm-up (``SuiteRunner/countInstructions(_:)``), leaving one dump file per
+/// sample, named by its process id, which it writes beside its order. That is its reply: this
+/// process reads the dump files by their number (warm-up, N, 2N), never by their label. The process
+/// that forks reads nothing of its batch, so every child starts from the same state whatever else
+/// the run selects, and a synchronous case counts the same in every run of one build (docs/gate.md,
 /// "Instructions"). The copy is stripped because Valgrind 3.19 rejects the debug information of a
 /// release build.
 @MainActor
@@ -36,9 +39,6 @@ public enum InstructionPass {
         var label: InstructionLabel
         var addressOffset: Int
         var index: Int
-
-        /// The prefix of the child's dump files.
-        var dumpPrefix: String { "case-\(index).out" }
 
         /// The job index of offset `offset` of the label at `labelIndex`: room is left for every
         /// offset up to ``InstructionPass/maximumOffsets``.
@@ -110,42 +110,34 @@ public enum InstructionPass {
         }
     }
 
-    /// Runs `jobs` under `valgrind`, as many at a time as there are CPUs, in `directory` (which
-    /// holds the stripped `bench`); returns each job's instructions per operation by job index.
+    /// Runs `jobs` under `valgrind`, in as many batches at a time as there are CPUs, in
+    /// `directory` (which holds the stripped `bench`); returns each job's instructions per operation
+    /// by job index.
     static func counts(of jobs: [Job], _ valgrind: String, _ directory: URL) async throws(RunFailure) -> [Int:
         PerOperation]
     {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let results = await withTaskGroup(of: Result<Count, RunFailure>.self) { group in
-            var pending = jobs[...]
-            var results: [Result<Count, RunFailure>] = []
-            func startNext() {
-                guard let job = pending.popFirst() else { return }
+        let batches = Batch.all(jobs, width: width)
+        let results = await withTaskGroup(of: Result<[Int: PerOperation], RunFailure>.self) { group in
+            for batch in batches {
                 group.addTask {
                     do throws(RunFailure) {
-                        return .success(try await count(job, valgrind, directory))
+                        return .success(try await batch.count(valgrind, directory))
                     } catch {
                         return .failure(error)
                     }
                 }
             }
-            for _ in 0..<width { startNext() }
-            for await result in group {
-                results.append(result)
-                if case .failure = result { pending = [] } else { startNext() }
-            }
+            var results: [Result<[Int: PerOperation], RunFailure>] = []
+            for await result in group { results.append(result) }
             return results
         }
         var counts: [Int: PerOperation] = [:]
         for result in results {
-            let count = try result.get()
-            counts[count.index] = count.perOperation
+            counts.merge(try result.get()) { first, _ in first }
         }
         return counts
     }
-
-    /// A job's index and its instructions per operation.
-    typealias Count = (index: Int, perOperation: PerOperation)
 
     /// The instructions per operation of one job: all of them, and those that ran outside lookups
     /// keyed by type-metadata addresses (``InstructionCounter/isMetadataLookupFunction(_:)``).
@@ -167,25 +159,6 @@ public enum InstructionPass {
             self.instructions = instructions
             self.outsideMetadataLookups = outsideMetadataLookups
         }
-    }
-
-    /// Counts one job in a child under callgrind, and reads and removes its dumps.
-    nonisolated static func count(_ job: Job, _ valgrind: String, _ directory: URL) async throws(RunFailure)
-        -> Count
-    {
-        try await ChildProcess.run(
-            valgrind,
-            valgrindArguments(offset: job.addressOffset) + [
-                "--callgrind-out-file=\(job.dumpPrefix)", "./bench", ChildCommand.countInstructions.rawValue,
-                job.label.text,
-            ],
-            what: "valgrind counting \(job.label.group)", environment: passingBreaks(childEnvironment),
-            directory: directory)
-        let dumps = try readDumps(in: directory, prefix: "\(job.dumpPrefix).", removing: true)
-        guard dumps.count == 3 else {
-            throw RunFailure("callgrind left \(dumps.count) counts for \(job.label.group), not 3")
-        }
-        return (job.index, PerOperation(single: dumps[1], double: dumps[2], iterations: job.label.iterations))
     }
 
     /// An `instructions` and an `instructions-outside-metadata-lookups` row per label, each from its
@@ -260,11 +233,21 @@ public enum InstructionPass {
     /// sets it for its own process too, before it measures anything).
     public nonisolated static let deterministicHashing = "SWIFT_DETERMINISTIC_HASHING"
 
-    /// The child, started under callgrind (``ChildCommand/countInstructions``), with its order
-    /// (`<case label>`) in `arguments`.
+    /// The child, started under callgrind (``ChildCommand/countInstructions``), with its order in
+    /// `arguments`: `<case label>`, or ``Batch/forkPerCase`` in a child forked for one case of a
+    /// batch, which reads its label from the file the batch names it by.
     static func serve(_ arguments: [String], progress: @escaping (String) -> Void) async throws(RunFailure) {
-        guard arguments.count == 1, let label = InstructionLabel(Substring(arguments[0])) else {
-            throw RunFailure("\(ChildCommand.countInstructions.rawValue) needs one case label")
+        let command = ChildCommand.countInstructions.rawValue
+        guard arguments.count == 1 else { throw RunFailure("\(command) needs one case label") }
+        var text = arguments[0]
+        if text == Batch.forkPerCase {
+            guard let index = InstructionCounter.forkedCase else {
+                throw RunFailure("\(command) \(Batch.forkPerCase) counts only under callgrind on Linux x86_64")
+            }
+            text = try Batch.label(at: index)
+        }
+        guard let label = InstructionLabel(Substring(text)) else {
+            throw RunFailure("\(command): '\(text)' is not a case label")
         }
         let request = RunRequest(selector: CaseSelector(selecting: label.group), size: .quick, seed: 0)
         try await count(label, request, progress: progress)

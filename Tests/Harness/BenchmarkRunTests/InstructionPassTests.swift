@@ -284,6 +284,43 @@ struct InstructionPassTests {
         #expect(Set(indices).count == indices.count)
     }
 
+    @Test("Batches take every job once, one offset each, every width-th job in order")
+    func batchesShareTheJobs() {
+        let labels = [
+            Self.label("closure-effects"), Self.label("effect-values"), Self.label("local-reducer"),
+        ]
+        let jobs = InstructionPass.Job.all(labels, labels.indices, offsets: 0..<2)
+        let batches = InstructionPass.Batch.all(jobs, width: 2)
+        #expect(batches.map(\.addressOffset) == [0, 0, 1, 1])
+        #expect(Set(batches.map(\.number)).count == 4)
+        #expect(batches.flatMap(\.jobs).map(\.index).sorted() == jobs.map(\.index).sorted())
+        #expect(batches[0].jobs.map(\.label) == [labels[0], labels[2]])
+        #expect(batches.allSatisfy { batch in batch.jobs.allSatisfy { $0.addressOffset == batch.addressOffset } })
+        #expect(InstructionPass.Batch.all(Array(jobs.prefix(1)), width: 2).count == 1, "no empty batch")
+        #expect(InstructionPass.Batch.orderFile(7) == "case-00007.label")
+    }
+
+    @Test(
+        "A case that cannot be counted fails its batch's pass with one line",
+        .enabled(if: canCountInstructions, "needs valgrind, strip and the bench program on x86_64"))
+    func aFailingCaseFailsThePass() async throws {
+        let valgrind = try #require(executable("valgrind", environment: ProcessInfo.processInfo.environment))
+        let strip = try #require(executable("strip", environment: ProcessInfo.processInfo.environment))
+        let program = try #require(benchProgram)
+        var label = Self.label("closure-effects")
+        label.group.feature = "counter/no-such-intent"
+        let error = await #expect(throws: RunFailure.self) {
+            try await ChildProcess.withScratchDirectory("instructions", in: InstructionPass.scratchParent) {
+                directory throws(RunFailure) in
+                try await ChildProcess.run(
+                    strip, ["-o", directory.appendingPathComponent("bench").path, program], what: "strip")
+                return try await InstructionPass.counts(
+                    of: InstructionPass.Job.all([label], [0], offsets: 0..<1), valgrind, directory)
+            }
+        }
+        #expect(error?.description.contains("valgrind counting 1 cases") == true, "\(String(describing: error))")
+    }
+
     static func label(_ architecture: ArchitectureName) -> InstructionLabel {
         InstructionLabel(
             group: .init(suite: .dispatch, architecture: architecture, feature: "counter/increment"),

@@ -46,6 +46,12 @@ void cac_instructions_resume(void);
 /// and a branch), written in assembly so that no compiler changes it. Does nothing for 0.
 void cac_nine_instructions(uint64_t operations);
 
+/// In a child of `bench __count-instructions --fork-per-case` (Linux x86_64), the number of the case
+/// it counts, whose label is in `case-NNNNN.label` in the working directory; -1 in any other
+/// process. That process, started under callgrind, forks one child per case before `main` runs and
+/// waits for each (ForkPerCase.c): Valgrind starts once for all of them.
+int cac_forked_case(void);
+
 #ifdef __cplusplus
 }
 #endif

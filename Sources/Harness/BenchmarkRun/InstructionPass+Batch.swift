@@ -1,0 +1,97 @@
+import BenchmarkEngine
+import BenchmarkSuites
+import Foundation
+
+extension InstructionPass {
+    /// Jobs of one address offset counted by one Valgrind process, which forks a child per case
+    /// (`cac_forked_case`), in a directory of its own inside the pass's scratch directory.
+    struct Batch: Sendable {
+        var number: Int
+        var addressOffset: Int
+        var jobs: [Job]
+
+        /// The argument that makes `bench __count-instructions` fork a child per case of the batch
+        /// in its working directory.
+        nonisolated static let forkPerCase = "--fork-per-case"
+
+        /// `jobs` in batches, `width` per address offset (fewer where there are fewer jobs), each
+        /// taking every `width`-th job in order, so that each gets its share of every suite and size.
+        static func all(_ jobs: [Job], width: Int) -> [Batch] {
+            let offsets = Array(Set(jobs.map(\.addressOffset))).sorted()
+            return offsets.flatMap { offset in
+                let ofOffset = jobs.filter { $0.addressOffset == offset }
+                return (0..<min(width, ofOffset.count)).map { lane in
+                    Batch(
+                        number: offset * width + lane, addressOffset: offset,
+                        jobs: stride(from: lane, to: ofOffset.count, by: width).map { ofOffset[$0] })
+                }
+            }
+        }
+
+        /// The name of the order file of the case at `index` (the child's `case-NNNNN.pid` and its
+        /// dumps sit beside it); every name has the same length.
+        nonisolated static func orderFile(_ index: Int) -> String {
+            "case-" + String(String(index + 100_000).dropFirst()) + ".label"
+        }
+
+        /// The label a forked child counts: the text of its order file in the working directory.
+        nonisolated static func label(at index: Int) throws(RunFailure) -> String {
+            do {
+                return try String(contentsOfFile: orderFile(index), encoding: .utf8)
+            } catch {
+                throw RunFailure("cannot read \(orderFile(index)): \(error.localizedDescription)")
+            }
+        }
+
+        /// Counts the batch's jobs in one Valgrind process, in a directory of its own in `directory`
+        /// (which holds the stripped `bench`), and reads and removes their dumps.
+        nonisolated func count(_ valgrind: String, _ directory: URL) async throws(RunFailure) -> [Int: PerOperation] {
+            let here = directory.appendingPathComponent("batch-" + String(String(number + 1_000).dropFirst()))
+            try prepare(here, bench: directory.appendingPathComponent("bench"))
+            try await ChildProcess.run(
+                valgrind,
+                valgrindArguments(offset: addressOffset) + [
+                    "--callgrind-out-file=cg.%p.out", "./bench", ChildCommand.countInstructions.rawValue,
+                    Self.forkPerCase,
+                ],
+                what: "valgrind counting \(jobs.count) cases (\(jobs.first?.label.group.description ?? "none"), …)",
+                environment: passingBreaks(childEnvironment), directory: here)
+            var counts: [Int: PerOperation] = [:]
+            for (index, job) in jobs.enumerated() {
+                counts[job.index] = try perOperation(of: job, at: index, in: here)
+            }
+            return counts
+        }
+
+        /// Makes `here` with the batch's order files and a link to `bench`.
+        private nonisolated func prepare(_ here: URL, bench: URL) throws(RunFailure) {
+            do {
+                try FileManager.default.createDirectory(at: here, withIntermediateDirectories: false)
+                try FileManager.default.linkItem(at: bench, to: here.appendingPathComponent("bench"))
+                for (index, job) in jobs.enumerated() {
+                    try job.label.text.write(
+                        to: here.appendingPathComponent(Self.orderFile(index)), atomically: false, encoding: .utf8)
+                }
+            } catch {
+                throw RunFailure("cannot prepare \(here.path): \(error.localizedDescription)")
+            }
+        }
+
+        /// The counts of the job at `index` of the batch, from the dumps of the child that wrote its
+        /// process id beside its order.
+        private nonisolated func perOperation(of job: Job, at index: Int, in here: URL) throws(RunFailure)
+            -> PerOperation
+        {
+            let name = String(Self.orderFile(index).dropLast(".label".count)) + ".pid"
+            guard
+                let text = try? String(contentsOf: here.appendingPathComponent(name), encoding: .utf8),
+                let pid = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            else { throw RunFailure("no process counted \(job.label.group) (\(name) is missing)") }
+            let dumps = try readDumps(in: here, prefix: "cg.\(pid).out.", removing: true)
+            guard dumps.count == 3 else {
+                throw RunFailure("callgrind left \(dumps.count) counts for \(job.label.group), not 3")
+            }
+            return PerOperation(single: dumps[1], double: dumps[2], iterations: job.label.iterations)
+        }
+    }
+}
