@@ -45,7 +45,9 @@ extension InstructionPass {
 
         /// Counts the batch's jobs in one Valgrind process, in a directory of its own in `directory`
         /// (which holds the stripped `bench`), and reads and removes their dumps.
-        nonisolated func count(_ valgrind: String, _ directory: URL) async throws(RunFailure) -> [Int: PerOperation] {
+        nonisolated func count(_ valgrind: String, _ directory: URL) async throws(RunFailure) -> [Int:
+            PerOperation]
+        {
             let here = directory.appendingPathComponent("batch-" + String(String(number + 1_000).dropFirst()))
             try prepare(here, bench: directory.appendingPathComponent("bench"))
             try await ChildProcess.run(
@@ -54,7 +56,8 @@ extension InstructionPass {
                     "--callgrind-out-file=cg.%p.out", "./bench", ChildCommand.countInstructions.rawValue,
                     Self.forkPerCase,
                 ],
-                what: "valgrind counting \(jobs.count) cases (\(jobs.first?.label.group.description ?? "none"), …)",
+                what:
+                    "valgrind counting \(jobs.count) cases (\(jobs.first?.label.group.description ?? "none"), …)",
                 environment: passingBreaks(childEnvironment), directory: here)
             var counts: [Int: PerOperation] = [:]
             for (index, job) in jobs.enumerated() {
@@ -70,7 +73,8 @@ extension InstructionPass {
                 try FileManager.default.linkItem(at: bench, to: here.appendingPathComponent("bench"))
                 for (index, job) in jobs.enumerated() {
                     try job.label.text.write(
-                        to: here.appendingPathComponent(Self.orderFile(index)), atomically: false, encoding: .utf8)
+                        to: here.appendingPathComponent(Self.orderFile(index)), atomically: false,
+                        encoding: .utf8)
                 }
             } catch {
                 throw RunFailure("cannot prepare \(here.path): \(error.localizedDescription)")

@@ -242,7 +242,8 @@ public enum InstructionPass {
         var text = arguments[0]
         if text == Batch.forkPerCase {
             guard let index = InstructionCounter.forkedCase else {
-                throw RunFailure("\(command) \(Batch.forkPerCase) counts only under callgrind on Linux x86_64")
+                throw RunFailure(
+                    "\(command) \(Batch.forkPerCase) counts only under callgrind on Linux x86_64")
             }
             text = try Batch.label(at: index)
         }

@@ -295,7 +295,8 @@ struct InstructionPassTests {
         #expect(Set(batches.map(\.number)).count == 4)
         #expect(batches.flatMap(\.jobs).map(\.index).sorted() == jobs.map(\.index).sorted())
         #expect(batches[0].jobs.map(\.label) == [labels[0], labels[2]])
-        #expect(batches.allSatisfy { batch in batch.jobs.allSatisfy { $0.addressOffset == batch.addressOffset } })
+        #expect(
+            batches.allSatisfy { batch in batch.jobs.allSatisfy { $0.addressOffset == batch.addressOffset } })
         #expect(InstructionPass.Batch.all(Array(jobs.prefix(1)), width: 2).count == 1, "no empty batch")
         #expect(InstructionPass.Batch.orderFile(7) == "case-00007.label")
     }
@@ -318,7 +319,8 @@ struct InstructionPassTests {
                     of: InstructionPass.Job.all([label], [0], offsets: 0..<1), valgrind, directory)
             }
         }
-        #expect(error?.description.contains("valgrind counting 1 cases") == true, "\(String(describing: error))")
+        #expect(
+            error?.description.contains("valgrind counting 1 cases") == true, "\(String(describing: error))")
     }
 
     static func label(_ architecture: ArchitectureName) -> InstructionLabel {
