@@ -23,7 +23,8 @@ extension RunPlan {
             progress: progress)
     }
 
-    /// Serves a timing process or a `--best-of` run, given the paths of its order and reply.
+    /// Serves a timing process, a counting process or a `--best-of` run, given the paths of its order
+    /// and reply.
     /// `program` is this program, which a timing process starts again for each heavy case.
     static func serve(
         _ command: ChildCommand, _ arguments: [String], environment: [String: String], program: String?,
@@ -33,6 +34,11 @@ extension RunPlan {
             throw RunFailure("\(command.rawValue) needs <order.json> <reply.json>")
         }
         let (order, reply) = (arguments[0], arguments[1])
+        if command == .count {
+            let request = try Message.read(RunRequest.self, from: order)
+            return try Message.write(
+                try await CountingProcesses.serve(request, progress: progress), to: reply)
+        }
         if command == .run {
             let request = try Message.read(RunRequest.self, from: order)
             let plan = RunPlan(

@@ -52,7 +52,13 @@ public struct RunPlan {
         var runner = runner()
         guard let program, Self.timesInChildren(program) else { return try await runner.run() }
         runner.passes = .counts
-        let counts = try await runner.run()
+        let counts: [ResultRow]
+        if let parts = CountingProcesses.parts(of: request) {
+            progress("counting in \(parts.count) child processes at once (counts do not depend on load)")
+            counts = try await CountingProcesses(program: program, environment: environment).rows(of: parts)
+        } else {
+            counts = try await runner.run()
+        }
         let processes = request.size.timingProcesses
         progress(
             processes == 1

@@ -16,6 +16,9 @@ public enum ChildCommand: String, CaseIterable, Sendable {
     /// A case counted under callgrind: an ``InstructionLabel``, replied to with the dumps of its
     /// warm-up, N and 2N samples, in that order.
     case countInstructions = "__count-instructions"
+    /// Part of a run's counting pass (``CountingProcesses``): a ``RunRequest``, replied to with its
+    /// counted rows.
+    case count = "__count"
 }
 
 /// Starting the timing processes of a run, and being one (``serve(_:reply:progress:)``).
