@@ -118,13 +118,16 @@ struct OptionTableTests {
     @Test(
         "the instruction pass's child takes one case label, and refuses anything else in one line",
         arguments: [
-            [], ["dispatch"], ["dispatch|closure-effects|counter/increment|||1000", "0"], ["not|a|label"],
+            ([], " needs one case label"), (["dispatch"], ": 'dispatch' is not a case label"),
+            (["dispatch|closure-effects|counter/increment|||1000", "0"], " needs one case label"),
+            (["not|a|label"], ": 'not|a|label' is not a case label"),
+            (["--fork-per-case"], " --fork-per-case counts only under callgrind on Linux x86_64"),
         ])
-    func instructionChildArguments(arguments: [String]) async {
+    func instructionChildArguments(arguments: [String], error: String) async {
         let said = Captured()
         let status = await BenchCommand.main(
             [ChildCommand.countInstructions.rawValue] + arguments, output: said.output)
         #expect(status == 2)
-        #expect(said.errors == ["\(ChildCommand.countInstructions.rawValue) needs one case label"])
+        #expect(said.errors == [ChildCommand.countInstructions.rawValue + error])
     }
 }
