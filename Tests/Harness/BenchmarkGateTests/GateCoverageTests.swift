@@ -195,11 +195,14 @@ struct SmallestChangeCaughtTests {
         }
     }
 
-    /// The failing keys of `baseline` against itself with `key` raised by `rise`.
+    /// The failing keys of `baseline`'s rows of `key`'s suite against themselves with `key` raised
+    /// by `rise`. A row is judged against its own baseline row, so the suite's rows show what the
+    /// whole file would, in a seventh of the time.
     static func failures(_ baseline: [ResultRow], _ key: ResultRow.Key, _ rise: Double) throws -> [ResultRow
         .Key]
     {
-        try Comparison(baseline: baseline, current: raised(baseline, key, by: rise)).failures.map(\.key)
+        let suite = baseline.filter { $0.key.suite == key.suite }
+        return try Comparison(baseline: suite, current: raised(suite, key, by: rise)).failures.map(\.key)
     }
 
     /// The entries at both ends of each suite and metric class's range of smallest change caught.
