@@ -172,7 +172,7 @@ public struct Comparison: Sendable {
     /// Every row of `before` compared with its row in `after`, sorted by verdict then key.
     private static func changes(
         _ before: [ResultRow.Key: ResultRow], _ after: [ResultRow.Key: ResultRow],
-        heavy: Set<ResultRow.Key.Group>, timeTolerance: Double?
+        heavy: Set<ResultRow.CaseKey>, timeTolerance: Double?
     ) throws(ComparisonError) -> [Change] {
         var changes: [Change] = []
         for (key, old) in before {
@@ -181,7 +181,7 @@ public struct Comparison: Sendable {
                 throw .unitMismatch(key, baseline: old.unit, current: new.unit)
             }
             let tolerance = Self.timeTolerance(
-                for: old, isHeavy: heavy.contains(key.group), override: timeTolerance)
+                for: old, isHeavy: heavy.contains(key.caseKey), override: timeTolerance)
             changes.append(try Self.compare(old, new, timeTolerance: tolerance))
         }
         return changes.sorted { ($0.verdict, $0.key) < ($1.verdict, $1.key) }

@@ -29,11 +29,11 @@ public struct ResultRow: Equatable, Sendable, Codable {
 
         /// Ordered by the CSV spellings, column by column.
         public static func < (lhs: Key, rhs: Key) -> Bool {
-            (lhs.group.spellings + [lhs.metric.rawValue]).lexicographicallyPrecedes(
-                rhs.group.spellings + [rhs.metric.rawValue])
+            (lhs.caseKey.spellings + [lhs.metric.rawValue]).lexicographicallyPrecedes(
+                rhs.caseKey.spellings + [rhs.metric.rawValue])
         }
 
-        public var description: String { "\(group) / \(metric.rawValue)" }
+        public var description: String { "\(caseKey) / \(metric.rawValue)" }
 
         /// Whether the row is of an effect round trip: the `effects` suite, or the submit of a
         /// transfer (whose other rows are in `state-copy`), including the round-trip reference.
@@ -49,6 +49,8 @@ public struct ResultRow: Equatable, Sendable, Codable {
     public var p75: Double
     public var min: Double
     public var max: Double
+    /// How many samples the row kept (or, for a count, how many times it was counted): the CSV's
+    /// `samples` column.
     public var samples: Int
     /// For time metrics, the row's cost divided by the cost of the reference of its kind timed in the
     /// same rounds: the 10th percentiles for synchronous work, the medians for round trips (the
@@ -148,12 +150,12 @@ public struct ResultRow: Equatable, Sendable, Codable {
 
     /// The cases `rows` says are heavy: those whose bytes per operation reach
     /// ``heavyBytesPerOperation`` or whose retains per operation reach ``heavyRetainsPerOperation``.
-    public static func heavyCases(in rows: [ResultRow]) -> Set<Key.Group> {
+    public static func heavyCases(in rows: [ResultRow]) -> Set<CaseKey> {
         let threshold: [Metric: Double] = [
             .bytes: heavyBytesPerOperation, .retains: heavyRetainsPerOperation,
         ]
         return Set(
             rows.filter { row in threshold[row.key.metric].map { row.median >= $0 } ?? false }.map(
-                \.key.group))
+                \.key.caseKey))
     }
 }

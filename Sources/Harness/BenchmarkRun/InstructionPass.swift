@@ -179,11 +179,11 @@ public enum InstructionPass {
                 "--callgrind-out-file=\(job.dumpPrefix)", "./bench", ChildCommand.countInstructions.rawValue,
                 job.label.text,
             ],
-            what: "valgrind counting \(job.label.group)", environment: passingBreaks(childEnvironment),
+            what: "valgrind counting \(job.label.caseKey)", environment: passingBreaks(childEnvironment),
             directory: directory)
         let dumps = try readDumps(in: directory, prefix: "\(job.dumpPrefix).", removing: true)
         guard dumps.count == 3 else {
-            throw RunFailure("callgrind left \(dumps.count) counts for \(job.label.group), not 3")
+            throw RunFailure("callgrind left \(dumps.count) counts for \(job.label.caseKey), not 3")
         }
         return (job.index, PerOperation(single: dumps[1], double: dumps[2], iterations: job.label.iterations))
     }
@@ -202,7 +202,7 @@ public enum InstructionPass {
             return metrics.compactMap { metric, value -> ResultRow? in
                 guard let statistics = Statistics(values.map { $0[keyPath: value] }) else { return nil }
                 return ResultRow(
-                    key: ResultRow.Key(labels[index].group, metric: metric), unit: .count,
+                    key: ResultRow.Key(labels[index].caseKey, metric: metric), unit: .count,
                     median: statistics.median, p10: statistics.p10, p25: statistics.p25, p75: statistics.p75,
                     min: statistics.min, max: statistics.max, samples: statistics.count,
                     configuration: configuration)
@@ -266,7 +266,7 @@ public enum InstructionPass {
         guard arguments.count == 1, let label = InstructionLabel(Substring(arguments[0])) else {
             throw RunFailure("\(ChildCommand.countInstructions.rawValue) needs one case label")
         }
-        let request = RunRequest(selector: CaseSelector(selecting: label.group), size: .quick, seed: 0)
+        let request = RunRequest(selector: CaseSelector(selecting: label.caseKey), size: .quick, seed: 0)
         try await count(label, request, progress: progress)
     }
 

@@ -63,6 +63,6 @@ struct GateCoverageCommandTests {
         let object = try JSONSerialization.jsonObject(with: Data(json.captured.data.utf8)) as? [String: Any]
         let coverage = try #require(object?["coverage"] as? [String: Any])
         #expect(coverage["gatesTime"] as? Bool == true)
-        #expect((coverage["groups"] as? [Any])?.count == 3)
+        #expect((coverage["lines"] as? [Any])?.count == 3)
     }
 }

@@ -152,7 +152,7 @@ struct ComparisonTests {
         #expect(
             change.timeTolerance
                 == (heavy ? MetricClass.heavyTime.tolerance.relative : MetricClass.time.tolerance.relative))
-        #expect(ResultRow.heavyCases(in: before) == (heavy ? [time.key.group] : []))
+        #expect(ResultRow.heavyCases(in: before) == (heavy ? [time.key.caseKey] : []))
     }
 
     @Test(

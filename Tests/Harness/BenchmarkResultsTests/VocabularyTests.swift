@@ -24,13 +24,13 @@ struct VocabularyTests {
             ])
     }
 
-    @Test("a key is its case's group and its metric, and is built back from them")
+    @Test("a key is its case key and its metric, and is built back from them")
     func keyFromGroup() {
         let key = ResultRow.Key(
             suite: .layout, architecture: "effect-objects", feature: "app/increment", layout: "single-store",
             n: 10, metric: .instructions)
-        #expect(ResultRow.Key(key.group, metric: .instructions) == key)
-        #expect(ResultRow.Key(key.group, metric: .time) != key)
+        #expect(ResultRow.Key(key.caseKey, metric: .instructions) == key)
+        #expect(ResultRow.Key(key.caseKey, metric: .time) != key)
     }
 
     @Test("every suite is written as its spelling and read back", arguments: Suite.allCases)

@@ -29,7 +29,7 @@ struct InstructionPassTests {
         var reference = plan(CaseSelector(suites: [.reference], features: ["reference/nine-instructions"]))
         #expect(
             plan(CaseSelector(suites: [.reference])).runner().catalogue.instructionLabels().contains {
-                $0.group.feature == "reference/copy-3-references"
+                $0.caseKey.feature == "reference/copy-3-references"
             })
         reference.request.addressOffsets = 2
         let rows = try await reference.instructionRows()
@@ -124,7 +124,7 @@ struct InstructionPassTests {
         let strip = try #require(executable("strip", environment: plan.environment))
         let program = try #require(plan.program)
         let labels = plan.runner().catalogue.instructionLabels().map {
-            InstructionLabel(group: $0.group, iterations: iterations)
+            InstructionLabel(caseKey: $0.caseKey, iterations: iterations)
         }
         try #require(labels.count == 1)
         let counts = try await ChildProcess.withScratchDirectory(
@@ -145,21 +145,21 @@ struct InstructionPassTests {
         var full = plan(CaseSelector())
         full.request.size = .full
         #expect(quick == full.runner().catalogue.instructionLabels())
-        #expect(Set(quick.compactMap(\.group.n)) == Set(CaseCatalogue.sizes))
+        #expect(Set(quick.compactMap(\.caseKey.n)) == Set(CaseCatalogue.sizes))
         #expect(CaseCatalogue.sizes.contains(10_000))
-        #expect(Set(quick.map(\.group.suite)) == Set(CaseCatalogue.instructionSuites))
+        #expect(Set(quick.map(\.caseKey.suite)) == Set(CaseCatalogue.instructionSuites))
     }
 
     @Test("A dump label names its case and N, and reads back; a label of another shape is none")
     func labels() {
-        let group = ResultRow.Key.Group(
+        let caseKey = ResultRow.CaseKey(
             suite: .layout, architecture: "closure-effects", feature: "app/increment", layout: "single-store",
             n: 10)
-        let label = InstructionLabel(group: group, iterations: 1_000)
+        let label = InstructionLabel(caseKey: caseKey, iterations: 1_000)
         #expect(label.text == "layout|closure-effects|app/increment|single-store|10|1000")
         #expect(InstructionLabel(label.text[...]) == label)
         let reference = InstructionLabel(
-            group: .init(suite: .reference, architecture: .reference, feature: "reference/empty"),
+            caseKey: .init(suite: .reference, architecture: .reference, feature: "reference/empty"),
             iterations: 2)
         #expect(reference.text == "reference|reference|reference/empty|||2")
         #expect(InstructionLabel("baseline|reference|reference/empty|||2") == nil, "no former spelling")
@@ -286,7 +286,7 @@ struct InstructionPassTests {
 
     static func label(_ architecture: ArchitectureName) -> InstructionLabel {
         InstructionLabel(
-            group: .init(suite: .dispatch, architecture: architecture, feature: "counter/increment"),
+            caseKey: .init(suite: .dispatch, architecture: architecture, feature: "counter/increment"),
             iterations: 1_000)
     }
 
