@@ -41,8 +41,8 @@ enum Catalog {
             reference(.reference, "reference/closure-call", ReferenceBenchmarks.closureCall),
             reference(.reference, "reference/empty", ReferenceBenchmarks.empty, unit: .nanosecondsPerSample),
             reference(.reference, "reference/decimal-equality", decimalEquality),
-            reference(.reference, "reference/copy-1-reference", ReferenceBenchmarks.copyOneReference),
-            reference(.reference, "reference/copy-3-references", ReferenceBenchmarks.copyThreeReferences),
+            reference(.reference, "reference/copy-1-object", ReferenceBenchmarks.copyOneObject),
+            reference(.reference, "reference/copy-3-objects", ReferenceBenchmarks.copyThreeObjects),
             reference(.reference, "reference/nine-instructions", ReferenceBenchmarks.nineInstructions),
         ]
     }

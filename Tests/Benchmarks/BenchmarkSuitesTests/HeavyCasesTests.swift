@@ -8,9 +8,9 @@ import Testing
 /// Heavy cases without counts, and the rows a counter that failed its check leaves out.
 @Suite("Heavy cases and unavailable counters")
 struct HeavyCasesTests {
-    static let baselinePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("results/baseline.csv")
+    static var baselinePath: URL {
+        get throws { try PackageRoot.of(#filePath).appendingPathComponent("results/baseline.csv") }
+    }
 
     static func caseKey(_ description: String) throws -> ResultRow.CaseKey {
         let parts = description.components(separatedBy: " / ")
@@ -24,7 +24,7 @@ struct HeavyCasesTests {
 
     @Test("the cases declared heavy are exactly those the committed baseline's counts find heavy")
     func declaredAgreesWithTheBaseline() throws {
-        let rows = try ResultCSV.parse(String(contentsOf: Self.baselinePath, encoding: .utf8))
+        let rows = try ResultCSV.parse(String(contentsOf: try Self.baselinePath, encoding: .utf8))
         let counted = Set(ResultRow.heavyCases(in: rows).map(\.description))
         #expect(HeavyCases.declared == counted)
         #expect(try HeavyCases.declared.allSatisfy { try Self.caseKey($0).description == $0 })

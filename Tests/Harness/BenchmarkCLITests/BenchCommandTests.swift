@@ -133,17 +133,18 @@ final class BenchCommandTests {
             ["--quick", "--filter", "dispatch"], output: captured.output,
             environment: ["PATH": directory.path])
         #expect(status == 3, "the release run's exit status is passed on")
+        let root = try ReleaseRerun.packageRoot()
         let recorded = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map(
             String.init)
         #expect(
             recorded == [
-                "run", "--package-path", ReleaseRerun.packageRoot, "-c", "release", "bench", "--quick",
+                "run", "--package-path", root, "-c", "release", "bench", "--quick",
                 "--filter",
                 "dispatch",
             ])
         #expect(captured.errors.isEmpty)
         #expect(
-            FileManager.default.fileExists(atPath: ReleaseRerun.packageRoot + "/Package.swift"),
+            FileManager.default.fileExists(atPath: root + "/Package.swift"),
             "the re-run builds the package this binary came from")
     }
 

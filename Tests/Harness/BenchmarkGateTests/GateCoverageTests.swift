@@ -172,8 +172,7 @@ struct GateCoverageTests {
 @Suite("The smallest change caught, injected")
 struct SmallestChangeCaughtTests {
     static func rows(_ file: String) throws -> [ResultRow] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+        let root = try PackageRoot.of(#filePath)
         return try ResultCSV.parse(String(contentsOf: root.appendingPathComponent(file), encoding: .utf8))
     }
 

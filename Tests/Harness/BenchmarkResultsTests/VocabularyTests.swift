@@ -59,8 +59,7 @@ struct VocabularyTests {
 
     @Test("the committed baseline reads and renders back byte for byte")
     func committedBaseline() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../results/baseline.csv").standardized.path
+        let path = try PackageRoot.of(#filePath).appendingPathComponent("results/baseline.csv").path
         let rows = try ResultCSV.read(path)
         #expect(rows.count > 700)
         #expect(rows.contains { $0.key.suite == .reference })

@@ -29,7 +29,7 @@ struct InstructionPassTests {
         var reference = plan(CaseSelector(suites: [.reference], features: ["reference/nine-instructions"]))
         #expect(
             plan(CaseSelector(suites: [.reference])).runner().catalogue.instructionLabels().contains {
-                $0.caseKey.feature == "reference/copy-3-references"
+                $0.caseKey.feature == "reference/copy-3-objects"
             })
         reference.request.addressOffsets = 2
         let rows = try await reference.instructionRows()

@@ -165,7 +165,7 @@ struct SuiteRunnerTests {
             rows.map(\.key.feature) == [
                 "reference/ordinary-work", "reference/struct-mutation", "reference/closure-call",
                 "reference/empty",
-                "reference/decimal-equality", "reference/copy-1-reference", "reference/copy-3-references",
+                "reference/decimal-equality", "reference/copy-1-object", "reference/copy-3-objects",
                 "reference/nine-instructions",
             ])
         #expect(rows.first?.ratioToReference == 1)

@@ -70,7 +70,7 @@ struct TimingProcessesTests {
     func splitRun() async throws {
         let selector = CaseSelector(suites: [.reference])
         let rows = try await plan(selector).rows()
-        let copy = rows.filter { $0.key.feature == "reference/copy-1-reference" }
+        let copy = rows.filter { $0.key.feature == "reference/copy-1-object" }
         // Where retains are not counted (the build without counters, a Mac) the row is absent, not 0.
         let retains = copy.first { $0.key.metric == .retains }?.median
         #expect(retains == (AllocationCounter.isCountingRetains ? 1 : nil))
