@@ -35,7 +35,7 @@ extension Invocation {
           swift run -c release bench baseline update
 
         Progress goes to stderr; data goes to stdout or --output. Progress and errors never mix with data.
-        Formats, with samples: docs/reports.md.
+        Formats, with examples: docs/reports.md.
 
         """
     }

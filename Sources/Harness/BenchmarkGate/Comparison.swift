@@ -80,7 +80,7 @@ public struct Comparison: Sendable {
     public static func instructionAllowance(for row: ResultRow) -> Double {
         let floor = MetricClass(row.key).tolerance.relative * row.median
         let reach = max(row.max - row.median, row.median - row.min)
-        let gap = row.samples > 1 ? (row.max - row.min) / Double(row.samples - 1) : 0
+        let gap = row.sampleCount > 1 ? (row.max - row.min) / Double(row.sampleCount - 1) : 0
         return max(reach + gap, floor)
     }
 

@@ -4,7 +4,7 @@
 /// A case is selected when it matches one of the terms of every kind that has any: suites
 /// `dispatch` and `effects` select both suites for every architecture; suite `layout`,
 /// architecture `closure-effects`, layout `single-store` and size 10 select one case. A feature
-/// term is a group (`transfer`) or one case's feature (`transfer/selectFrom`).
+/// term is a feature group (`transfer`) or one feature (`transfer/selectFrom`).
 public struct CaseSelector: Hashable, Sendable, Codable {
     public var suites: Set<Suite> = []
     public var architectures: Set<ArchitectureName> = []
@@ -58,7 +58,7 @@ public struct CaseSelector: Hashable, Sendable, Codable {
 
     /// Whether feature term `term` matches `feature`: the same name, or one is the other's group.
     static func matches(_ term: FeatureName, _ feature: FeatureName) -> Bool {
-        term == feature || term.rawValue == feature.group || term.group == feature.rawValue
+        term == feature || term.rawValue == feature.featureGroup || term.featureGroup == feature.rawValue
     }
 
     /// Every term as `--filter` spells it, in a stable order: what a child process that reads run

@@ -104,7 +104,7 @@ public enum MedianProcess {
         key.metric = .processSpread
         return [
             .count(
-                key, unit: .percent, value: (high - low) / low * 100, samples: figures.count,
+                key, unit: .percent, value: (high - low) / low * 100, sampleCount: figures.count,
                 configuration: first.configuration)
         ]
     }

@@ -204,7 +204,7 @@ public enum InstructionPass {
                 return ResultRow(
                     key: ResultRow.Key(labels[index].caseKey, metric: metric), unit: .count,
                     median: statistics.median, p10: statistics.p10, p25: statistics.p25, p75: statistics.p75,
-                    min: statistics.min, max: statistics.max, samples: statistics.count,
+                    min: statistics.min, max: statistics.max, sampleCount: statistics.count,
                     configuration: configuration)
             }
         }

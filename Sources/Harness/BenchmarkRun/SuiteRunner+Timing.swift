@@ -234,7 +234,7 @@ extension SuiteRunner {
             p75: statistics.p75 / divisor,
             min: statistics.min / divisor,
             max: statistics.max / divisor,
-            samples: statistics.count,
+            sampleCount: statistics.count,
             configuration: configuration
         )
     }

@@ -339,7 +339,7 @@ enum CSVTestsRow {
                 suite: .dispatch, architecture: "closure-effects", feature: "counter/increment", layout: nil,
                 n: nil,
                 metric: .time),
-            unit: .nanoseconds, median: 10, p10: 8.5, p25: 9, p75: 11, min: 8, max: 12, samples: 7,
+            unit: .nanoseconds, median: 10, p10: 8.5, p25: 9, p75: 11, min: 8, max: 12, sampleCount: 7,
             ratioToReference: ratio,
             configuration: .release)
     }

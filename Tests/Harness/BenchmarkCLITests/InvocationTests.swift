@@ -75,7 +75,7 @@ struct InvocationTests {
                 feature: feature ?? caseKey.feature, layout: layout, n: n)
         }
         #expect(selects())
-        #expect(selects(feature: FeatureName(rawValue: caseKey.feature.group), layout: nil, n: nil))
+        #expect(selects(feature: FeatureName(rawValue: caseKey.feature.featureGroup), layout: nil, n: nil))
         #expect(!selects(architecture: "closure-effects"))
         #expect(!selects(feature: "app/no-op") && !selects(feature: "transfer/updateAmount"))
         #expect(!selects(n: 1000))

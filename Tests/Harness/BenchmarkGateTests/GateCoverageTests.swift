@@ -110,7 +110,7 @@ struct GateCoverageTests {
         let outside = Metric.instructionsOutsideMetadataLookups
         let exact = CoverageRows.count("light", outside, 1_000)
         var moving = CoverageRows.count("heavy", outside, 10_000)
-        (moving.min, moving.max, moving.samples) = (9_980, 10_020, 5)
+        (moving.min, moving.max, moving.sampleCount) = (9_980, 10_020, 5)
         let comparison = try Comparison(baseline: [exact, moving], current: [exact, moving])
         let line = try self.line(
             GateCoverage(comparison, baseline: [exact, moving]), .layout, .instructionsOutsideMetadataLookups)

@@ -174,10 +174,10 @@ struct RowNameTests {
         #expect(ArchitectureName.reference.rawValue == "reference")
     }
 
-    @Test("a feature name is any non-empty text, and knows its group")
+    @Test("a feature name is any non-empty text, and knows its feature group")
     func features() {
         #expect(FeatureName(rawValue: "") == nil)
-        #expect(FeatureName(stringLiteral: "transfer/selectFrom").group == "transfer")
-        #expect(FeatureName(stringLiteral: "transfer").group == "transfer")
+        #expect(FeatureName(stringLiteral: "transfer/selectFrom").featureGroup == "transfer")
+        #expect(FeatureName(stringLiteral: "transfer").featureGroup == "transfer")
     }
 }

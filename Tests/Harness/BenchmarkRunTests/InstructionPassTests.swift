@@ -35,7 +35,8 @@ struct InstructionPassTests {
         let rows = try await reference.instructionRows()
         let nine = rows.first { $0.key.feature == "reference/nine-instructions" }
         #expect(nine?.median == 9)
-        #expect(nine?.min == 9 && nine?.max == 9 && nine?.samples == 2, "the same under both address offsets")
+        #expect(
+            nine?.min == 9 && nine?.max == 9 && nine?.sampleCount == 2, "the same under both address offsets")
         #expect(nine?.key.metric == .instructions)
         let outside = rows.first {
             $0.key.feature == "reference/nine-instructions"
@@ -185,7 +186,7 @@ struct InstructionPassTests {
             ])
         #expect(rows.map(\.median) == [100, 96, 50, 50])
         #expect(rows.map(\.min) == [99, 96, 50, 50] && rows.map(\.max) == [103, 96, 50, 50])
-        #expect(rows.map(\.samples) == [5, 5, 3, 3])
+        #expect(rows.map(\.sampleCount) == [5, 5, 3, 3])
     }
 
     @Test(

@@ -25,7 +25,7 @@ struct MessageTests {
                 layout: "single-store",
                 n: 100, metric: .time),
             unit: .nanoseconds, median: 0.1 + 0.2, p10: 1e-9, p25: 4, p75: 6, min: 3, max: 123_456_789.125,
-            samples: 9, ratioToReference: 1234.5678, configuration: .release, hitIterationLimit: true)
+            sampleCount: 9, ratioToReference: 1234.5678, configuration: .release, hitIterationLimit: true)
         row.wasDisturbed = true
         return row
     }()

@@ -281,7 +281,7 @@ struct SuiteRunnerTests {
                 suites: [.dispatch], architectures: [ArchitectureName(Subjects.all[0].id)]))
         let counts = try await runner.run().filter { $0.key.metric == .mallocs }
         #expect(!counts.isEmpty)
-        #expect(counts.allSatisfy { $0.samples == repetitions && $0.min == $0.max }, "\(counts)")
+        #expect(counts.allSatisfy { $0.sampleCount == repetitions && $0.min == $0.max }, "\(counts)")
     }
 
     /// A runner of the synchronous dispatch suite for one architecture, making `passes`. (Async
@@ -366,7 +366,7 @@ struct SuiteRunnerTests {
             key: ResultRow.Key(
                 suite: .layout, architecture: increment.architecture, feature: increment.feature,
                 layout: increment.layout, n: increment.n, metric: .time),
-            unit: .nanoseconds, median: 5, p10: 4, p25: 4, p75: 6, min: 3, max: 7, samples: 9,
+            unit: .nanoseconds, median: 5, p10: 4, p25: 4, p75: 6, min: 3, max: 7, sampleCount: 9,
             configuration: .debug)
         timedApart.ratioToReference = 0.5
         let calls = Calls()
@@ -420,11 +420,11 @@ struct SuiteRunnerTests {
             #expect(before.name == "\(row.key.architecture) \(row.key.feature)")
             let pooled = try #require(BenchmarkResult.pooling([before, mine], calmRoundsNeeded: 3))
             let calm = (before.calmRounds + mine.calmRounds).filter { $0 }.count
-            #expect(row.samples == (calm >= 3 ? calm : before.samples.count + mine.samples.count))
+            #expect(row.sampleCount == (calm >= 3 ? calm : before.samples.count + mine.samples.count))
             #expect(row.p10 == pooled.time.p10)
             #expect(row.roundsSetAside == pooled.roundsSetAside, "the pool's rounds set aside are written")
             #expect(
-                row.samples + (row.roundsSetAside ?? -1) == before.samples.count + mine.samples.count,
+                row.sampleCount + (row.roundsSetAside ?? -1) == before.samples.count + mine.samples.count,
                 "every round is either kept (samples) or set aside")
         }
         #expect(rows.filter { $0.key.metric != .time }.allSatisfy { $0.roundsSetAside == nil })
@@ -437,7 +437,7 @@ struct SuiteRunnerTests {
         #expect(times.count == 3)
         // Smoke size: 2 rounds a share, 3 calm ones needed, only the earlier share's 2 are calm.
         #expect(
-            times.allSatisfy { $0.wasDisturbed && $0.samples == 4 && $0.roundsSetAside == 0 },
+            times.allSatisfy { $0.wasDisturbed && $0.sampleCount == 4 && $0.roundsSetAside == 0 },
             "too few calm rounds: every round")
     }
 
@@ -446,7 +446,7 @@ struct SuiteRunnerTests {
         let counts = try await countsWithHeavyIncrement()
         let times = try await Self.judgedTimes(layoutRunner(counts: counts))
         let heavy = try #require(times.first { $0.key.feature == "app/increment" })
-        #expect(heavy.wasDisturbed && heavy.samples == 4)
+        #expect(heavy.wasDisturbed && heavy.sampleCount == 4)
     }
 
     /// The time rows of `runner`'s run as the last of two shares, after an earlier share whose every

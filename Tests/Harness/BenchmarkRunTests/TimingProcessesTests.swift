@@ -100,7 +100,7 @@ struct TimingProcessesTests {
         // of every share (each share runs at least its part): never fewer than one share alone has.
         let share = RunSize.quick.sharing(RoundShare(0, of: processes)).sampleCount
         let pooled = min(RunSize.quick.sampleCount, processes * share)
-        #expect(time.map { $0.samples >= pooled } == true, "every share's samples, pooled")
+        #expect(time.map { $0.sampleCount >= pooled } == true, "every share's samples, pooled")
         let inProcess = try await plan(selector).runner().run()
         #expect(rows.map(\.key) == inProcess.map(\.key), "the same rows in the same order")
     }
@@ -120,7 +120,7 @@ struct TimingProcessesTests {
         let sharePart = RunSize.quick.sharing(RoundShare(0, of: 2)).sampleCount
         let pooled = min(RunSize.quick.sampleCount, 2 * sharePart)
         #expect(pooled > sharePart, "a pool of both shares keeps more than one share's part")
-        #expect(rows.filter { $0.key.metric == .time }.allSatisfy { $0.samples >= pooled })
+        #expect(rows.filter { $0.key.metric == .time }.allSatisfy { $0.sampleCount >= pooled })
         await Task.yield()
         #expect(lines.all.contains { $0.hasPrefix("timing in 2 child processes, one after another") })
     }
