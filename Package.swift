@@ -92,7 +92,7 @@ let package = Package(
             ),
             .testTarget(
                 name: "ConformanceTests",
-                dependencies: ["ArchitectureConformance", "BenchmarkSuites", "Domain", "ScenarioSupport"]
+                dependencies: ["ArchitectureConformance", "BenchmarkResults", "BenchmarkSuites", "Domain", "ScenarioSupport"]
                     + architectures.map { .target(name: $0) },
                 swiftSettings: strictness
             ),

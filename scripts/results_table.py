@@ -280,7 +280,7 @@ def count_table(results: Results, instructions: Results) -> str:
                          + in_metadata_lookups("effects", a, "counter/loadQuote"))
         lines.append("| " + " | ".join(cells) + " |")
     mutation, one, three = (instructions.reference(name, "instructions") for name in
-                            ("struct-mutation", "copy-1-reference", "copy-3-references"))
+                            ("struct-mutation", "copy-1-object", "copy-3-objects"))
     lines += [
         "",
         "Exact counts per operation, the same in every run of one build: instructions counted by "
@@ -289,7 +289,7 @@ def count_table(results: Results, instructions: Results) -> str:
         "calls the Swift core library makes to itself are not seen). Dispatch columns are the native "
         "rows; layout columns are `app/increment` at N = 1,000; round trips are `effects` rows, every "
         "thread's instructions from the send to the settled state, counted in serial mode. References: a struct mutation counts "
-        f"{mutation:g} instructions, copying a struct that holds one class reference {one:g} "
+        f"{mutation:g} instructions, copying a struct that holds one class instance {one:g} "
         f"(1 retain, 1 release) and one holding three {three:g} (3 and 3)."
         + (" \"In metadata lookups\": the instructions spent in hash tables keyed by type-metadata "
            f"addresses (`instructions` less `{OUTSIDE_METADATA_LOOKUPS}`): the Swift runtime's type caches, "

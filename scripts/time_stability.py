@@ -21,7 +21,7 @@ Usage:
   python3 scripts/time_stability.py builds --first A.csv ... --second B.csv ... [--suites dispatch]
       Compares two builds run alternately: per case, the median over each build's runs of the 10th
       percentile, and how much the first build's exceeds the second's, the largest difference
-      first (docs/measurement.md, "Counting and timing in two processes").
+      first (docs/measurement.md, "Counting and timing in child processes").
 
 All print a summary line `worst: ...` last. Problems with the input are one line on stderr,
 `time_stability.py: error: ...`, exit status 2. Needs only the standard library.

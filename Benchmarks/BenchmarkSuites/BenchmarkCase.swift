@@ -1,7 +1,7 @@
 import BenchmarkEngine
 import BenchmarkResults
 
-/// One row group of the results: a benchmark plus where it belongs in the CSV and which extra
+/// One case of the results: a benchmark plus where it belongs in the CSV and which extra
 /// counts it reports. The catalogue (``CaseCatalogue``) builds them; `BenchmarkRun` counts and
 /// times them, and reads them only.
 @MainActor
@@ -78,12 +78,12 @@ public struct BenchmarkCase {
 
     /// The key of this case's `metric` row.
     public func key(metric: Metric) -> ResultRow.Key {
-        ResultRow.Key(group, metric: metric)
+        ResultRow.Key(caseKey, metric: metric)
     }
 
     /// The case's rows: its key without the metric.
-    public var group: ResultRow.Key.Group {
-        ResultRow.Key.Group(suite: suite, architecture: architecture, feature: feature, layout: layout, n: n)
+    public var caseKey: ResultRow.CaseKey {
+        ResultRow.CaseKey(suite: suite, architecture: architecture, feature: feature, layout: layout, n: n)
     }
 
     var name: String {

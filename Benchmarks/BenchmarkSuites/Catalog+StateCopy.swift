@@ -44,14 +44,14 @@ extension Catalog {
         -> BenchmarkCase
     {
         let accounts = [Account].sample(count: n, balance: 1_000)
-        let samples = LatestSample<SubmitSample<S>>()
+        let latestSample = LatestSample<SubmitSample<S>>()
         func timedSubmit(_ transfer: inout S.Transfer) async {
             await S.submitTransfer(transfer)
         }
         let submitTransfer = Benchmark(
             "\(S.id.rawValue) state-copy submitTransfer n=\(n)",
             setUp: { _ in
-                freshTransfer(S.self, accounts: .sample(count: n, balance: 1_000), keptIn: samples)
+                freshTransfer(S.self, accounts: .sample(count: n, balance: 1_000), keptIn: latestSample)
             },
             prepare: { transfer, index in prepareSubmit(S.self, transfer, accounts, index) },
             operation: timedSubmit
@@ -60,6 +60,6 @@ extension Catalog {
             suite: .stateCopy, architecture: S.name, feature: "transfer/submitTransfer", n: n,
             timeUnit: .microseconds, benchmark: submitTransfer, allocationIterations: effectCountedOperations,
             postcondition: Postconditions.submits(
-                S.self, samples, accounts: accounts, amount: 1, submitTransfer))
+                S.self, latestSample, accounts: accounts, amount: 1, submitTransfer))
     }
 }

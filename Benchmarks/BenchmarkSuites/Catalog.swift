@@ -41,8 +41,8 @@ enum Catalog {
             reference(.reference, "reference/closure-call", ReferenceBenchmarks.closureCall),
             reference(.reference, "reference/empty", ReferenceBenchmarks.empty, unit: .nanosecondsPerSample),
             reference(.reference, "reference/decimal-equality", decimalEquality),
-            reference(.reference, "reference/copy-1-reference", ReferenceBenchmarks.copyOneReference),
-            reference(.reference, "reference/copy-3-references", ReferenceBenchmarks.copyThreeReferences),
+            reference(.reference, "reference/copy-1-object", ReferenceBenchmarks.copyOneObject),
+            reference(.reference, "reference/copy-3-objects", ReferenceBenchmarks.copyThreeObjects),
             reference(.reference, "reference/nine-instructions", ReferenceBenchmarks.nineInstructions),
         ]
     }
@@ -181,7 +181,7 @@ enum Catalog {
         let loading = S.makeTransfer(
             TransferState(), dependencies: dependencies(bank: InMemoryBank(accounts: bankAccounts)))
         let accounts = [Account].sample(count: 2, balance: 1_000)
-        let samples = LatestSample<SubmitSample<S>>()
+        let latestSample = LatestSample<SubmitSample<S>>()
         func timedLoadQuote(_ iterations: Int) async {
             for _ in 0..<iterations {
                 await S.loadQuote(counter)
@@ -193,14 +193,14 @@ enum Catalog {
             }
         }
         let loadQuote = Benchmark("\(id) counter/loadQuote", timedLoadQuote)
-        let submitTransfer = submitTransferBenchmark(S.self, accounts: accounts, keptIn: samples)
+        let submitTransfer = submitTransferBenchmark(S.self, accounts: accounts, keptIn: latestSample)
         let loadAccounts = Benchmark("\(id) transfer/loadAccounts", timedLoadAccounts)
         return [
             effectCase(
                 S.name, "counter/loadQuote", loadQuote, Postconditions.loadsQuote(S.self, counter, loadQuote)),
             effectCase(
                 S.name, "transfer/submitTransfer", submitTransfer,
-                Postconditions.submits(S.self, samples, accounts: accounts, amount: 1, submitTransfer)),
+                Postconditions.submits(S.self, latestSample, accounts: accounts, amount: 1, submitTransfer)),
             effectCase(
                 S.name, "transfer/loadAccounts", loadAccounts,
                 Postconditions.loadsAccounts(S.self, loading, bankAccounts, loadAccounts)),
@@ -210,16 +210,16 @@ enum Catalog {
     /// Only the submit is measured: every sample starts from a fresh feature and bank (so the ledger
     /// does not grow from sample to sample), and the selection and amount before each submit happen
     /// outside the meter. Money goes back and forth between the two accounts, one unit at a time, so
-    /// every submit succeeds. `samples` keeps the latest for the postcondition.
+    /// every submit succeeds. `latestSample` keeps the latest for the postcondition.
     @inlinable static func submitTransferBenchmark<S: ArchitectureSubject>(
-        _ subject: S.Type, accounts: [Account], keptIn samples: LatestSample<SubmitSample<S>>
+        _ subject: S.Type, accounts: [Account], keptIn latestSample: LatestSample<SubmitSample<S>>
     ) -> Benchmark {
         func timedSubmit(_ transfer: inout S.Transfer) async {
             await S.submitTransfer(transfer)
         }
         return Benchmark(
             "\(S.id.rawValue) transfer/submitTransfer",
-            setUp: { _ in freshTransfer(S.self, accounts: accounts, keptIn: samples) },
+            setUp: { _ in freshTransfer(S.self, accounts: accounts, keptIn: latestSample) },
             prepare: { transfer, index in prepareSubmit(S.self, transfer, accounts, index) },
             operation: timedSubmit
         )
@@ -236,14 +236,14 @@ enum Catalog {
         S.updateAmount(transfer, 1)
     }
 
-    /// A transfer feature showing `accounts`, over a new bank holding them; kept in `samples` too.
+    /// A transfer feature showing `accounts`, over a new bank holding them; kept in `latestSample` too.
     @inlinable static func freshTransfer<S: ArchitectureSubject>(
-        _ subject: S.Type, accounts: [Account], keptIn samples: LatestSample<SubmitSample<S>>
+        _ subject: S.Type, accounts: [Account], keptIn latestSample: LatestSample<SubmitSample<S>>
     ) -> S.Transfer {
         let bank = InMemoryBank(accounts: accounts)
         let transfer = S.makeTransfer(
             TransferState(accounts: accounts), dependencies: dependencies(bank: bank))
-        samples.value = (transfer, bank)
+        latestSample.value = (transfer, bank)
         return transfer
     }
 

@@ -7,7 +7,7 @@ import BenchmarkResults
 /// check), the cases ``declared`` heavy. So a Mac run times the heavy cases as Linux does.
 public enum HeavyCases {
     /// The cases whose bytes or retains per operation reach the heavy thresholds on Linux x86_64,
-    /// spelled as ``ResultRow/Key/Group/description``. Taken from `results/baseline.csv`; a test
+    /// spelled as ``ResultRow/CaseKey/description``. Taken from `results/baseline.csv`; a test
     /// fails when the two disagree.
     public static let declared: Set<String> = [
         "layout / closure-effects / app/increment / single-store / n=1000",
@@ -58,13 +58,13 @@ public enum HeavyCases {
         "state-copy / viper-reducer / transfer/submitTransfer / n=10000",
     ]
 
-    /// The heavy cases among `groups`, whose counts are `counts`.
-    public static func among(_ groups: [ResultRow.Key.Group], counts: [ResultRow]) -> Set<ResultRow.Key.Group>
-    {
+    /// The heavy cases among `cases`, whose counts are `counts`.
+    public static func among(_ cases: [ResultRow.CaseKey], counts: [ResultRow]) -> Set<ResultRow.CaseKey> {
         let counted = ResultRow.heavyCases(in: counts)
-        let measured = { (metric: Metric) in Set(counts.filter { $0.key.metric == metric }.map(\.key.group)) }
+        let measured = { (metric: Metric) in Set(counts.filter { $0.key.metric == metric }.map(\.key.caseKey))
+        }
         let (bytes, retains) = (measured(.bytes), measured(.retains))
-        let declaredHere = groups.filter {
+        let declaredHere = cases.filter {
             declared.contains($0.description) && !(bytes.contains($0) && retains.contains($0))
         }
         return counted.union(declaredHere)

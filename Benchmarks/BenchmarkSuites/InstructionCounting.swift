@@ -19,21 +19,21 @@ extension CaseCatalogue {
             let sizes: [Int?] = Self.sizes(of: suite) ?? [nil]
             return sizes.filter { selects(suite: suite, n: $0) }.flatMap { n in
                 cases(of: suite, n: n).filter { $0.benchmark != nil }.map {
-                    InstructionLabel(group: $0.group, iterations: $0.allocationIterations)
+                    InstructionLabel(caseKey: $0.caseKey, iterations: $0.allocationIterations)
                 }
             }
         }
     }
 }
 
-/// The label of a case's callgrind dumps: its group's fields and its operation count N, separated
+/// The label of a case's callgrind dumps: its case key's fields and its operation count N, separated
 /// by `|` (the engine appends `|0`, `|1` or `|2` for the warm-up, N and 2N samples).
 public struct InstructionLabel: Hashable, Sendable {
-    public var group: ResultRow.Key.Group
+    public var caseKey: ResultRow.CaseKey
     public var iterations: Int
 
-    public init(group: ResultRow.Key.Group, iterations: Int) {
-        self.group = group
+    public init(caseKey: ResultRow.CaseKey, iterations: Int) {
+        self.caseKey = caseKey
         self.iterations = iterations
     }
 
@@ -41,9 +41,9 @@ public struct InstructionLabel: Hashable, Sendable {
     /// window starts from is what the counted objects' addresses, and so some counts, depend on.)
     public var text: String {
         [
-            group.suite.rawValue, group.architecture.rawValue, group.feature.rawValue,
-            group.layout?.rawValue ?? "",
-            group.n.map(String.init) ?? "", String(iterations),
+            caseKey.suite.rawValue, caseKey.architecture.rawValue, caseKey.feature.rawValue,
+            caseKey.layout?.rawValue ?? "",
+            caseKey.n.map(String.init) ?? "", String(iterations),
         ].joined(separator: "|")
     }
 
@@ -59,7 +59,7 @@ public struct InstructionLabel: Hashable, Sendable {
         guard fields[3].isEmpty || layout != nil, fields[4].isEmpty || Int(fields[4]) != nil else {
             return nil
         }
-        group = ResultRow.Key.Group(
+        caseKey = ResultRow.CaseKey(
             suite: suite, architecture: architecture, feature: feature, layout: layout, n: Int(fields[4]))
         self.iterations = iterations
     }

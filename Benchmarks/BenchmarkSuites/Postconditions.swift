@@ -227,16 +227,16 @@ extension Postconditions {
     /// number of operations, so the balances end moved.
     @usableFromInline static func submits<S: ArchitectureSubject>(
         _ subject: S.Type,
-        _ samples: LatestSample<SubmitSample<S>>,
+        _ latestSample: LatestSample<SubmitSample<S>>,
         accounts: [Account],
         amount: Decimal,
         _ benchmark: Benchmark
     ) -> Postcondition {
         {
             let iterations = operations - 1
-            samples.value = nil
+            latestSample.value = nil
             await benchmark.run(iterations: iterations)
-            guard let sample = samples.value else { return ["the benchmark built no transfer"] }
+            guard let sample = latestSample.value else { return ["the benchmark built no transfer"] }
             let (transfer, bank) = sample
             let ledger = (0..<iterations).map { index in
                 let forth = index & 1 == 0

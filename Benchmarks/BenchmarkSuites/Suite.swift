@@ -26,11 +26,11 @@ public enum FeatureGroup: String, CaseIterable, Sendable {
 
 /// How big a run is: the full run of `bench`, or the CI-sized `--quick` one.
 public struct RunSize: Sendable, Equatable, Codable {
-    public var samples: Int
+    public var sampleCount: Int
     public var warmUpRounds: Int
     public var targetSampleDuration: Duration
     /// The wall time over which each timing group's kept samples are spread, at least
-    /// (``BenchmarkConfiguration/minimumSpan``): longer than the bursts in which a shared machine
+    /// (``SamplingParameters/minimumSpan``): longer than the bursts in which a shared machine
     /// runs ordinary code slowly, so that a case's statistics do not depend on whether it ran inside one.
     public var minimumSpan: Duration
     /// How many effects the retention suite runs per architecture.
@@ -45,12 +45,12 @@ public struct RunSize: Sendable, Equatable, Codable {
     public var synchronousCountRepetitions: Int
 
     public init(
-        samples: Int, warmUpRounds: Int, targetSampleDuration: Duration, retentionEffects: Int,
+        sampleCount: Int, warmUpRounds: Int, targetSampleDuration: Duration, retentionEffects: Int,
         minimumSpan: Duration = .zero, synchronousCountRepetitions: Int = 2,
         timingProcesses: Int = 1
     ) {
         precondition(timingProcesses > 0, "RunSize: timingProcesses must be positive")
-        self.samples = samples
+        self.sampleCount = sampleCount
         self.warmUpRounds = warmUpRounds
         self.targetSampleDuration = targetSampleDuration
         self.retentionEffects = retentionEffects
@@ -62,7 +62,7 @@ public struct RunSize: Sendable, Equatable, Codable {
     /// The default run: at least 25 samples of at least 1 ms each, spread over at least 1 s, taken
     /// in three processes.
     public static let full = RunSize(
-        samples: 25, warmUpRounds: 3, targetSampleDuration: .milliseconds(1), retentionEffects: 10_000,
+        sampleCount: 25, warmUpRounds: 3, targetSampleDuration: .milliseconds(1), retentionEffects: 10_000,
         minimumSpan: .seconds(1), timingProcesses: 3)
 
     /// The CI-sized run: at least 7 samples of at least 0.5 ms each, spread over at least 0.25 s,
@@ -71,14 +71,14 @@ public struct RunSize: Sendable, Equatable, Codable {
     /// docs/evidence/2026-11-25/gate.md, "Other counts"); the same rows as a full run, except that
     /// synchronous allocations are counted once.
     public static let quick = RunSize(
-        samples: 7, warmUpRounds: 1, targetSampleDuration: .microseconds(500), retentionEffects: 4_000,
+        sampleCount: 7, warmUpRounds: 1, targetSampleDuration: .microseconds(500), retentionEffects: 4_000,
         minimumSpan: .milliseconds(250), synchronousCountRepetitions: 1)
 
     /// What one of several processes sharing every group's rounds takes: its share of the samples
     /// (rounded up) over its share of the span; warm-up and batch sizes as in a whole run.
     public func sharing(_ share: RoundShare) -> RunSize {
         var size = self
-        size.samples = (samples + share.count - 1) / share.count
+        size.sampleCount = (sampleCount + share.count - 1) / share.count
         size.minimumSpan = minimumSpan / share.count
         return size
     }
@@ -86,14 +86,14 @@ public struct RunSize: Sendable, Equatable, Codable {
     /// The gauge of a timing group whose ordinary-work reference is at `index`, with the calmest
     /// time it had in earlier groups: a round counts when that reference ran within 20% of its
     /// calmest, and sampling waits for enough such rounds for up to four minimum spans.
-    public func gauge(at index: Int, calmest: Double?) -> BenchmarkConfiguration.Gauge {
-        BenchmarkConfiguration.Gauge(
+    public func gauge(at index: Int, calmest: Double?) -> SamplingParameters.Gauge {
+        SamplingParameters.Gauge(
             index: index, calmest: calmest, maximumSpan: minimumSpan * 4)
     }
 
     /// A tiny run for tests: numbers are meaningless, every row is produced.
     public static let smoke = RunSize(
-        samples: 3,
+        sampleCount: 3,
         warmUpRounds: 0,
         targetSampleDuration: .microseconds(20),
         retentionEffects: 50

@@ -81,7 +81,7 @@ public struct CaseCatalogue {
             } else {
                 subjects.flatMap { $0.cases[suite]?() ?? [] }
             }
-        return all.filter { selection.selects($0.group) }
+        return all.filter { selection.selects($0.caseKey) }
     }
 
     /// The references timed beside a group of a suite's cases, one per kind of case in the group:
@@ -99,7 +99,7 @@ public struct CaseCatalogue {
         }
     }
 
-    /// The position of the gauge among the cases of a timing group (``BenchmarkConfiguration/Gauge``):
+    /// The position of the gauge among the cases of a timing group (``SamplingParameters/Gauge``):
     /// the ordinary-work reference, where the group has it. A heavy case's group has one too: in
     /// the rounds where its reference ran slow, the case ran slow as well (docs/measurement.md,
     /// "Calm rounds").

@@ -49,7 +49,7 @@ extension BenchCommand {
         -> [ResultRow]
     {
         guard !options.filter.isEmpty else { return rows }
-        let kept = rows.filter { options.filter.selects($0.key.group) }
+        let kept = rows.filter { options.filter.selects($0.key.caseKey) }
         output?.progress(
             "compared only the cases '--filter \(options.filter.terms.joined(separator: ","))' selects: "
                 + "\(rows.count - kept.count) of the baseline's \(rows.count) rows left out")

@@ -207,7 +207,7 @@ public enum BenchCommand {
     /// The run size `options` ask for: full or quick, with `--samples` and `--timing-processes`.
     static func runSize(_ options: Invocation.RunOptions) -> RunSize {
         var size = options.quick ? RunSize.quick : RunSize.full
-        if let samples = options.samples { size.samples = samples }
+        if let count = options.sampleCount { size.sampleCount = count }
         if let processes = options.timingProcesses { size.timingProcesses = processes }
         return size
     }

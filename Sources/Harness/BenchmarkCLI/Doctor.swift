@@ -50,12 +50,12 @@ extension BenchCommand {
     }
 
     /// The case whose instruction count is known: 9 per operation.
-    static let knownLoop = ResultRow.Key.Group(
+    static let knownLoop = ResultRow.CaseKey(
         suite: .reference, architecture: .reference, feature: "reference/nine-instructions")
 
     /// The known loop's instructions per operation among `rows`, if they hold it.
     static func knownLoopCount(in rows: [ResultRow]) -> Double? {
-        rows.first { $0.key.group == knownLoop && $0.key.metric == .instructions }?.median
+        rows.first { $0.key.caseKey == knownLoop && $0.key.metric == .instructions }?.median
     }
 
     /// An instruction run's rows, checked: the known loop is counted too (from `rows` when the

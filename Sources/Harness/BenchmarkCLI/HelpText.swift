@@ -35,7 +35,7 @@ extension Invocation {
           swift run -c release bench baseline update
 
         Progress goes to stderr; data goes to stdout or --output. Progress and errors never mix with data.
-        Formats, with samples: docs/reports.md.
+        Formats, with examples: docs/reports.md.
 
         """
     }
@@ -65,7 +65,7 @@ enum HelpText {
                                   (\(Int(ResultRow.heavyBytesPerOperation) / 1024) KiB or more allocated, or \(Int(ResultRow.heavyRetainsPerOperation)) or more
                                   retains, per operation) in a process of its own
                                   (docs/measurement.md). Rounds in which a reference ran over
-                                  \(Int(BenchmarkConfiguration.Gauge.defaultTolerance * 100))% slow are set aside and counted in the CSV's
+                                  \(Int(SamplingParameters.Gauge.defaultTolerance * 100))% slow are set aside and counted in the CSV's
                                   rounds_set_aside column; times of a group that never calmed
                                   are flagged disturbed.
                                   Exit 0: done. 1: a measured body was optimised away (it

@@ -38,7 +38,7 @@ public enum Invocation: Equatable, Sendable {
         public var output: String?
         public var allowDebug = false
         /// Timed samples per benchmark; `nil` picks the default for the run size.
-        public var samples: Int?
+        public var sampleCount: Int?
         /// Run this many separate processes and keep each case's rows from its middle process.
         public var bestOf = 1
         /// Time in this many processes that share every group's rounds; nil: the run size's default.

@@ -122,11 +122,11 @@ extension CommandOption {
         CommandOption(
             "--samples", .named("<n>"), measuring, example: "11",
             help:
-                "Timed samples per benchmark, at least (default \(RunSize.full.samples), --quick "
-                + "\(RunSize.quick.samples)); sampling goes on until each group's samples span "
+                "Timed samples per benchmark, at least (default \(RunSize.full.sampleCount), --quick "
+                + "\(RunSize.quick.sampleCount)); sampling goes on until each group's samples span "
                 + "\(seconds(RunSize.full.minimumSpan)) (--quick \(seconds(RunSize.quick.minimumSpan))).",
             apply: { text, options throws(BenchError) in
-                options.run.samples = try wholeNumber("--samples", text, in: 3...100_000)
+                options.run.sampleCount = try wholeNumber("--samples", text, in: 3...100_000)
             }
         ),
         CommandOption(

@@ -84,7 +84,7 @@ extension Invocation {
     }
 
     private static func checked(_ options: RunOptions) throws(BenchError) -> RunOptions {
-        if options.quick && options.samples != nil {
+        if options.quick && options.sampleCount != nil {
             throw .usage("--quick and --samples conflict: --quick fixes a small sample count")
         }
         if options.instructions && options.bestOf > 1 {

@@ -1,4 +1,5 @@
 import BenchmarkEngine
+import BenchmarkResults
 import Foundation
 
 /// What a debug build of `bench` does when asked for numbers: a debug build's times are not real,
@@ -7,11 +8,9 @@ import Foundation
 /// command to type. `--allow-debug` skips all this and measures the debug build.
 @MainActor
 enum ReleaseRerun {
-    /// The package this binary was built from: four folders above this source file
-    /// (`Sources/Harness/BenchmarkCLI/ReleaseRerun.swift`).
-    static var packageRoot: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().path
+    /// The package this binary was built from: the package root above this source file.
+    static func packageRoot() throws(PackageRoot.NotFound) -> String {
+        try PackageRoot.of(#filePath).path
     }
 
     static func run(_ arguments: [String], environment: [String: String], output: Output)
@@ -25,6 +24,13 @@ enum ReleaseRerun {
             throw .unusableInput(
                 "this is a debug build, whose times are not real, and 'swift' is not on PATH to build a "
                     + "release one; run '\(command)'\(allowDebug)")
+        }
+        let packageRoot: String
+        do {
+            packageRoot = try Self.packageRoot()
+        } catch {
+            throw .unusableInput(
+                "this debug build cannot find its package (\(error)); run '\(command)' there")
         }
         output.progress("bench: this is a debug build, whose times are not real; running '\(command)'")
         let process = Process()

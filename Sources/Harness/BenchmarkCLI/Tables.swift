@@ -22,7 +22,7 @@ enum ResultTable {
                 row.key.layout?.rawValue ?? "", row.key.n.map(String.init) ?? "", row.key.metric.rawValue,
                 number(row.median), isTime ? number(row.p10) : "", spread, row.unit.rawValue,
                 row.ratioToReference.map { number($0) } ?? "",
-                String(row.samples),
+                String(row.sampleCount),
             ])
         }
         let note =

@@ -19,7 +19,7 @@ public struct BenchmarkResult: Sendable, Equatable {
     /// The statistic of `time` that stands for this benchmark's cost when it is compared: the 10th
     /// percentile for synchronous benchmarks, the median for async ones.
     public let costStatistic: CostStatistic
-    /// Rounds left out of `samples` because the configuration's gauge found them disturbed.
+    /// Rounds left out of `samples` because the sampling parameters' gauge found them disturbed.
     public var roundsSetAside = 0
     /// True when a gauge was given but fewer calm rounds than configured were found within its
     /// maximum span: `samples` then holds every round, disturbed ones included.

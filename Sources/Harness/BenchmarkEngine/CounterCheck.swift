@@ -162,9 +162,9 @@ public enum CounterChecks {
             observed: report.map { [$0.allocationsPerOperation, $0.bytesPerOperation, $0.freesPerOperation] })
     }
 
-    /// A struct holding one class reference copied over another: one retain, one release.
+    /// A struct holding one class instance copied over another: one retain, one release.
     static func retains(isolation: isolated (any Actor)? = #isolation) async -> CounterCheck {
-        let report = await ReferenceBenchmarks.copyOneReference.measureAllocations(
+        let report = await ReferenceBenchmarks.copyOneObject.measureAllocations(
             iterations: operations, repetitions: 1, scope: .currentThread)
         let median = report?.median
         let observed = median.flatMap { median in
@@ -172,7 +172,7 @@ public enum CounterChecks {
             }
         }
         return CounterCheck.judging(
-            .retains, work: "\(operations) copies of a struct holding one class reference",
+            .retains, work: "\(operations) copies of a struct holding one class instance",
             wanted: [("retain", 1), ("release", 1)], observed: observed)
     }
 

@@ -68,21 +68,22 @@ public enum ReferenceBenchmarks {
         }
     }
 
-    /// Assigns a copy of a struct holding one class reference over another such struct: by
+    /// Assigns a copy of a struct holding one class instance over another such struct: by
     /// construction one retain (the copy) and one release (the value overwritten) per operation.
-    public static var copyOneReference: Benchmark {
+    public static var copyOneObject: Benchmark {
         let box = Box()
-        return Benchmark("copy-1-reference") { iterations in
-            copyRepeatedly(OneReference(a: box), iterations: iterations, assign: assign)
+        return Benchmark("copy-1-object") { iterations in
+            copyRepeatedly(HoldingOneObject(a: box), iterations: iterations, assign: assign)
         }
     }
 
-    /// The same with three distinct class references: three retains and three releases per operation.
-    public static var copyThreeReferences: Benchmark {
+    /// The same with three distinct class instances: three retains and three releases per operation.
+    public static var copyThreeObjects: Benchmark {
         let boxes = [Box(), Box(), Box()]
-        return Benchmark("copy-3-references") { iterations in
+        return Benchmark("copy-3-objects") { iterations in
             copyRepeatedly(
-                ThreeReferences(a: boxes[0], b: boxes[1], c: boxes[2]), iterations: iterations, assign: assign
+                HoldingThreeObjects(a: boxes[0], b: boxes[1], c: boxes[2]), iterations: iterations,
+                assign: assign
             )
         }
     }
@@ -149,16 +150,16 @@ struct MultiplyStep: OrdinaryWorkStep {
     func apply(_ value: Int, _ operand: Int) -> Int { value &* 3 &+ operand }
 }
 
-/// A class instance: copying a reference to it is one retain, dropping one is one release.
+/// A class instance: each copy of a value holding it is one retain, each copy dropped one release.
 final class Box {}
 
-/// A struct holding one class reference.
-struct OneReference {
+/// A struct holding one class instance.
+struct HoldingOneObject {
     var a: Box
 }
 
-/// A struct holding three class references.
-struct ThreeReferences {
+/// A struct holding three class instances.
+struct HoldingThreeObjects {
     var a: Box
     var b: Box
     var c: Box
@@ -180,19 +181,22 @@ func copyRepeatedly<Value>(
     }
 }
 
-/// `destination.pointee = source.pointee`: retains the source's reference and releases the one the
+/// `destination.pointee = source.pointee`: retains the source's object and releases the one the
 /// destination held. Not generic, and out of line, so that the copy is compiled here even in a
-/// debug build: a generic copy of a one-reference struct goes through the Swift core library's
+/// debug build: a generic copy of a one-object struct goes through the Swift core library's
 /// own value witnesses, whose retains the interposer cannot see.
 @inline(never)
-func assign(_ source: UnsafeMutablePointer<OneReference>, _ destination: UnsafeMutablePointer<OneReference>) {
+func assign(
+    _ source: UnsafeMutablePointer<HoldingOneObject>, _ destination: UnsafeMutablePointer<HoldingOneObject>
+) {
     destination.pointee = source.pointee
 }
 
-/// The three-reference form of the assignment above.
+/// The three-object form of the assignment above.
 @inline(never)
 func assign(
-    _ source: UnsafeMutablePointer<ThreeReferences>, _ destination: UnsafeMutablePointer<ThreeReferences>
+    _ source: UnsafeMutablePointer<HoldingThreeObjects>,
+    _ destination: UnsafeMutablePointer<HoldingThreeObjects>
 ) {
     destination.pointee = source.pointee
 }

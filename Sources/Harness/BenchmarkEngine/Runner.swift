@@ -1,16 +1,16 @@
 /// Runs benchmarks: batch sizing, warm-up, then samples taken interleaved round by round.
 ///
 /// Every round samples each benchmark once, in an order shuffled anew for every round from the
-/// configuration's seed, so slow drifts and bursts of machine noise hit all benchmarks alike, and no
+/// sampling parameters' seed, so slow drifts and bursts of machine noise hit all benchmarks alike, and no
 /// benchmark always follows the same neighbour (whatever heap or cache state one benchmark leaves
 /// behind lands on a different one each round).
 public struct BenchmarkRunner: Sendable {
     /// The sampling parameters.
-    public var configuration: BenchmarkConfiguration
+    public var sampling: SamplingParameters
 
     /// Creates a runner.
-    public init(configuration: BenchmarkConfiguration = BenchmarkConfiguration()) {
-        self.configuration = configuration
+    public init(sampling: SamplingParameters = SamplingParameters()) {
+        self.sampling = sampling
     }
 
     /// Finds the iteration count for which one sample lasts at least the target duration.
@@ -21,9 +21,9 @@ public struct BenchmarkRunner: Sendable {
         for benchmark: Benchmark,
         isolation: isolated (any Actor)? = #isolation
     ) async -> BatchSize {
-        let target = configuration.targetNanoseconds
-        let limit = configuration.maximumIterations
-        let clock = configuration.clock(for: benchmark)
+        let target = sampling.targetNanoseconds
+        let limit = sampling.maximumIterations
+        let clock = sampling.clock(for: benchmark)
         var iterations = 1
         var confirming = false
         while true {
@@ -50,19 +50,19 @@ public struct BenchmarkRunner: Sendable {
     }
 
     /// The order in which the first `rounds` rounds (warm-up rounds first; default: warm-up rounds
-    /// plus ``BenchmarkConfiguration/samples``) sample `count` benchmarks: a fresh shuffle of
-    /// `0..<count` per round, drawn from ``BenchmarkConfiguration/seed``. A run that goes on to
+    /// plus ``SamplingParameters/samples``) sample `count` benchmarks: a fresh shuffle of
+    /// `0..<count` per round, drawn from ``SamplingParameters/seed``. A run that goes on to
     /// meet its minimum span continues the same sequence.
     public func roundOrders(count: Int, rounds: Int? = nil) -> [[Int]] {
-        var orders = RoundOrders(count: count, seed: configuration.seed)
-        let rounds = rounds ?? configuration.warmUpRounds + configuration.samples
+        var orders = RoundOrders(count: count, seed: sampling.seed)
+        let rounds = rounds ?? sampling.warmUpRounds + sampling.sampleCount
         return (0..<rounds).map { _ in orders.next() }
     }
 
     /// Times `benchmarks` interleaved and returns one result per benchmark, in the given order.
     ///
     /// `progress` hears when a batch size is found, after every tenth of the first
-    /// ``BenchmarkConfiguration/samples`` kept rounds, and when sampling ends.
+    /// ``SamplingParameters/samples`` kept rounds, and when sampling ends.
     public func run(
         _ benchmarks: [Benchmark],
         progress: (Progress) -> Void = { _ in },
@@ -70,9 +70,9 @@ public struct BenchmarkRunner: Sendable {
     ) async -> [BenchmarkResult] {
         guard !benchmarks.isEmpty else { return [] }
         let sizes = await batchSizes(for: benchmarks, progress: progress)
-        var orders = RoundOrders(count: benchmarks.count, seed: configuration.seed)
+        var orders = RoundOrders(count: benchmarks.count, seed: sampling.seed)
         var discarded = SampleLog(count: benchmarks.count)
-        for round in 0..<configuration.warmUpRounds {
+        for round in 0..<sampling.warmUpRounds {
             await sampleRound(orders.next(), benchmarks, sizes, at: round, into: &discarded)
         }
         var log = SampleLog(count: benchmarks.count)
@@ -81,15 +81,15 @@ public struct BenchmarkRunner: Sendable {
         while needsAnotherRound(kept: kept, calm: calmRounds(in: log).count, since: start) {
             await sampleRound(orders.next(), benchmarks, sizes, at: kept, into: &log)
             kept += 1
-            if kept % 10 == 0 && kept <= configuration.samples {
-                progress(.roundsKept(kept, of: configuration.samples))
+            if kept % 10 == 0 && kept <= sampling.sampleCount {
+                progress(.roundsKept(kept, of: sampling.sampleCount))
             }
         }
         let calm = calmRounds(in: log)
         // Without a gauge every round is calm, and the loop above kept at least `samples`.
-        let disturbed = calm.count < configuration.samples
+        let disturbed = calm.count < sampling.sampleCount
         // A share hands every round on, marked, and the pool decides (``BenchmarkResult/pooling``).
-        let isShare = configuration.share.count > 1
+        let isShare = sampling.share.count > 1
         let used = disturbed || isShare ? log : log.rounds(calm)
         let setAside = kept - (isShare ? calm.count : used.roundCount)
         progress(
@@ -128,7 +128,7 @@ public struct BenchmarkRunner: Sendable {
             samples: samples.times[index],
             time: Statistics(samples.times[index])!,
             reachedIterationLimit: size.reachedIterationLimit,
-            clock: configuration.clock(for: benchmark),
+            clock: sampling.clock(for: benchmark),
             processCPUTime: Statistics(samples.processCPU[index]),
             costStatistic: CostStatistic(for: benchmark)
         )
@@ -136,23 +136,23 @@ public struct BenchmarkRunner: Sendable {
         return result
     }
 
-    /// The calm rounds of `log` by the configuration's gauge; every round without one.
+    /// The calm rounds of `log` by the sampling parameters' gauge; every round without one.
     private func calmRounds(in log: SampleLog) -> [Int] {
-        guard let gauge = configuration.gauge else { return Array(0..<log.roundCount) }
+        guard let gauge = sampling.gauge else { return Array(0..<log.roundCount) }
         return gauge.calmRounds(log.times[gauge.index])
     }
 
     /// Takes one sample of each benchmark, in `order`, the synchronous ones with their stack at
-    /// round `round`'s position (``BenchmarkConfiguration/stackOffset(forRound:)``).
+    /// round `round`'s position (``SamplingParameters/stackOffset(forRound:)``).
     private func sampleRound(
         _ order: [Int], _ benchmarks: [Benchmark], _ sizes: [BatchSize], at round: Int,
         into log: inout SampleLog, isolation: isolated (any Actor)? = #isolation
     ) async {
-        let stackOffset = configuration.stackOffset(forRound: round)
+        let stackOffset = sampling.stackOffset(forRound: round)
         for index in order {
             let iterations = sizes[index].iterations
             let time = await benchmarks[index].sampleTime(
-                iterations: iterations, clock: configuration.clock(for: benchmarks[index]),
+                iterations: iterations, clock: sampling.clock(for: benchmarks[index]),
                 stackOffset: stackOffset)
             log.times[index].append(Double(time.elapsed) / Double(iterations))
             if let cpu = time.processCPU { log.processCPU[index].append(Double(cpu) / Double(iterations)) }
@@ -185,16 +185,16 @@ struct SampleLog {
 
 extension BenchmarkRunner {
     /// Whether sampling goes on after `kept` kept rounds that began at `start`: until
-    /// ``BenchmarkConfiguration/samples`` rounds are kept and they span
-    /// ``BenchmarkConfiguration/minimumSpan``, but never past
-    /// ``BenchmarkConfiguration/maximumRounds``.
+    /// ``SamplingParameters/samples`` rounds are kept and they span
+    /// ``SamplingParameters/minimumSpan``, but never past
+    /// ``SamplingParameters/maximumRounds``.
     func needsAnotherRound(kept: Int, calm: Int, since start: ContinuousClock.Instant) -> Bool {
-        if kept < configuration.samples { return true }
-        if kept >= configuration.maximumRounds { return false }
+        if kept < sampling.sampleCount { return true }
+        if kept >= sampling.maximumRounds { return false }
         let span = ContinuousClock.now - start
-        if span < configuration.minimumSpan { return true }
-        guard let gauge = configuration.gauge else { return false }
-        return calm < configuration.samples && span < gauge.maximumSpan
+        if span < sampling.minimumSpan { return true }
+        guard let gauge = sampling.gauge else { return false }
+        return calm < sampling.sampleCount && span < gauge.maximumSpan
     }
 }
 

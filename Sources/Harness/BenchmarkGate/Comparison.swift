@@ -80,7 +80,7 @@ public struct Comparison: Sendable {
     public static func instructionAllowance(for row: ResultRow) -> Double {
         let floor = MetricClass(row.key).tolerance.relative * row.median
         let reach = max(row.max - row.median, row.median - row.min)
-        let gap = row.samples > 1 ? (row.max - row.min) / Double(row.samples - 1) : 0
+        let gap = row.sampleCount > 1 ? (row.max - row.min) / Double(row.sampleCount - 1) : 0
         return max(reach + gap, floor)
     }
 
@@ -172,7 +172,7 @@ public struct Comparison: Sendable {
     /// Every row of `before` compared with its row in `after`, sorted by verdict then key.
     private static func changes(
         _ before: [ResultRow.Key: ResultRow], _ after: [ResultRow.Key: ResultRow],
-        heavy: Set<ResultRow.Key.Group>, timeTolerance: Double?
+        heavy: Set<ResultRow.CaseKey>, timeTolerance: Double?
     ) throws(ComparisonError) -> [Change] {
         var changes: [Change] = []
         for (key, old) in before {
@@ -181,7 +181,7 @@ public struct Comparison: Sendable {
                 throw .unitMismatch(key, baseline: old.unit, current: new.unit)
             }
             let tolerance = Self.timeTolerance(
-                for: old, isHeavy: heavy.contains(key.group), override: timeTolerance)
+                for: old, isHeavy: heavy.contains(key.caseKey), override: timeTolerance)
             changes.append(try Self.compare(old, new, timeTolerance: tolerance))
         }
         return changes.sorted { ($0.verdict, $0.key) < ($1.verdict, $1.key) }

@@ -12,7 +12,7 @@ public struct ChangeCause: Sendable, Equatable {
     public var verdict: Comparison.Verdict
     public var architecture: ArchitectureName
     /// The cases it covers, in key order.
-    public var cases: [ResultRow.Key.Group]
+    public var cases: [ResultRow.CaseKey]
     /// Every row it covers.
     public var changes: [Comparison.Change]
 
@@ -35,7 +35,7 @@ public struct ChangeCause: Sendable, Equatable {
     public var scope: String {
         if cases.count == 1 { return "in \(cases[0])" }
         var suites: [Suite] = []
-        for group in cases where !suites.contains(group.suite) { suites.append(group.suite) }
+        for caseKey in cases where !suites.contains(caseKey.suite) { suites.append(caseKey.suite) }
         let shown = suites.prefix(3).map(\.rawValue).joined(separator: ", ")
         return "in \(cases.count) \(architecture.rawValue) cases (\(changes.count) rows): \(shown)"
             + (suites.count > 3 ? " …" : "")
@@ -89,16 +89,18 @@ extension Comparison {
     /// covering the most cases.
     public var causes: [ChangeCause] {
         let notable = changes.filter { $0.verdict.fails || $0.verdict == .improvement }
-        let byCase = Dictionary(grouping: notable) { CaseVerdict(group: $0.key.group, verdict: $0.verdict) }
+        let byCase = Dictionary(grouping: notable) {
+            CaseVerdict(caseKey: $0.key.caseKey, verdict: $0.verdict)
+        }
         var causes: [CauseSignature: ChangeCause] = [:]
         for (caseVerdict, changes) in byCase {
             let signature = CauseSignature(caseVerdict, changes)
             causes[
                 signature,
                 default: ChangeCause(
-                    verdict: caseVerdict.verdict, architecture: caseVerdict.group.architecture, cases: [],
+                    verdict: caseVerdict.verdict, architecture: caseVerdict.caseKey.architecture, cases: [],
                     changes: [])
-            ].absorb(caseVerdict.group, changes)
+            ].absorb(caseVerdict.caseKey, changes)
         }
         return causes.values.map { cause in
             var sorted = cause
@@ -114,15 +116,15 @@ extension Comparison {
 }
 
 extension ChangeCause {
-    fileprivate mutating func absorb(_ group: ResultRow.Key.Group, _ rows: [Comparison.Change]) {
-        cases.append(group)
+    fileprivate mutating func absorb(_ caseKey: ResultRow.CaseKey, _ rows: [Comparison.Change]) {
+        cases.append(caseKey)
         changes += rows
     }
 }
 
 /// One case under one verdict.
 private struct CaseVerdict: Hashable {
-    var group: ResultRow.Key.Group
+    var caseKey: ResultRow.CaseKey
     var verdict: Comparison.Verdict
 }
 
@@ -137,7 +139,7 @@ private struct CauseSignature: Hashable {
 
     init(_ caseVerdict: CaseVerdict, _ changes: [Comparison.Change]) {
         verdict = caseVerdict.verdict
-        architecture = caseVerdict.group.architecture
+        architecture = caseVerdict.caseKey.architecture
         if let mallocs = changes.first(where: { $0.key.metric == .mallocs }) {
             moves = ["mallocs \(Int((mallocs.current - mallocs.baseline).rounded()))"]
             return

@@ -12,10 +12,10 @@ extension GateCoverage {
         let header =
             "| suite | metric | gated | tolerance | smallest change caught | not gated |\n"
             + "| --- | --- | ---: | --- | --- | --- |"
-        let rows = lines.map { group in
+        let rows = lines.map { line in
             let cells = [
-                group.suite?.rawValue ?? "", group.metricText, String(group.gated), group.tolerance ?? "—",
-                group.caughtText ?? "—", group.notGatedText,
+                line.suite?.rawValue ?? "", line.metricText, String(line.gated), line.tolerance ?? "—",
+                line.caughtText ?? "—", line.notGatedText,
             ]
             return "| " + cells.joined(separator: " | ") + " |"
         }
@@ -38,10 +38,10 @@ extension GateCoverage {
                 ("smallest change caught", .left),
                 ("not gated", .left),
             ])
-        for group in classes {
+        for line in classes {
             table.append([
-                group.metricClass.rawValue, String(group.gated), group.tolerance ?? "-",
-                group.caughtText ?? "-", group.notGatedText == "—" ? "-" : group.notGatedText,
+                line.metricClass.rawValue, String(line.gated), line.tolerance ?? "-",
+                line.caughtText ?? "-", line.notGatedText == "—" ? "-" : line.notGatedText,
             ])
         }
         return "What the gate checked (per suite: --format markdown):\n" + table.render()
@@ -53,14 +53,13 @@ public struct GateCoverageJSON: Codable, Equatable, Sendable {
     /// False when no time row was gated; ``noTimeGated`` then says why.
     public var gatesTime: Bool
     public var noTimeGated: String?
-    /// One per suite and metric class.
-    /// The coverage lines (``GateCoverage/lines``); `groups` is the JSON's name for them.
-    public var groups: [Group]
+    /// The coverage lines (``GateCoverage/lines``): one per suite and metric class.
+    public var lines: [Line]
     /// Every row that was not gated, with its reason.
     public var notGated: [Row]
 
-    /// One suite and metric class.
-    public struct Group: Codable, Equatable, Sendable {
+    /// One coverage line: one suite and metric class.
+    public struct Line: Codable, Equatable, Sendable {
         public var suite: String
         /// ``MetricClass``'s raw value.
         public var metricClass: String
@@ -86,13 +85,13 @@ public struct GateCoverageJSON: Codable, Equatable, Sendable {
     public init(_ coverage: GateCoverage) {
         gatesTime = coverage.noTimeGated == nil
         noTimeGated = coverage.noTimeGated
-        groups = coverage.lines.map { group in
-            Group(
-                suite: group.suite?.rawValue ?? "", metricClass: group.metricClass.rawValue,
-                metrics: group.metrics.map(\.rawValue), gated: group.gated, tolerance: group.tolerance,
-                smallestCaught: group.smallestCaught.map { [$0.lowerBound, $0.upperBound] },
-                smallestCaughtText: group.caughtText,
-                notGated: Dictionary(uniqueKeysWithValues: group.notGated.map { ($0.rawValue, $1) }))
+        lines = coverage.lines.map { line in
+            Line(
+                suite: line.suite?.rawValue ?? "", metricClass: line.metricClass.rawValue,
+                metrics: line.metrics.map(\.rawValue), gated: line.gated, tolerance: line.tolerance,
+                smallestCaught: line.smallestCaught.map { [$0.lowerBound, $0.upperBound] },
+                smallestCaughtText: line.caughtText,
+                notGated: Dictionary(uniqueKeysWithValues: line.notGated.map { ($0.rawValue, $1) }))
         }
         notGated = coverage.entries.compactMap { entry in
             entry.reason.map { Row(name: ReportText.name(entry.key), reason: $0.rawValue) }

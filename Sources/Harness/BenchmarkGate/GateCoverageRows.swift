@@ -9,16 +9,16 @@ extension Suite {
 struct GateCoverageRows {
     let comparison: Comparison
     let baseline: [ResultRow.Key: ResultRow]
-    let heavy: Set<ResultRow.Key.Group>
+    let heavy: Set<ResultRow.CaseKey>
     /// Each case's spread across the baseline's processes, as a fraction (`--best-of` runs).
-    let processSpreads: [ResultRow.Key.Group: Double]
+    let processSpreads: [ResultRow.CaseKey: Double]
 
     init(_ comparison: Comparison, baseline rows: [ResultRow]) {
         self.comparison = comparison
         self.baseline = Dictionary(rows.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         self.heavy = ResultRow.heavyCases(in: rows)
         self.processSpreads = Dictionary(
-            rows.filter { $0.key.metric == .processSpread }.map { ($0.key.group, $0.median / 100) },
+            rows.filter { $0.key.metric == .processSpread }.map { ($0.key.caseKey, $0.median / 100) },
             uniquingKeysWith: { first, _ in first })
     }
 
@@ -74,7 +74,7 @@ struct GateCoverageRows {
     /// baseline is a `--best-of` run, else its p25..p75 relative to its median.
     func timeSpread(_ row: ResultRow?) -> Double {
         guard let row else { return 0 }
-        if let spread = processSpreads[row.key.group] { return spread }
+        if let spread = processSpreads[row.key.caseKey] { return spread }
         return row.median > 0 ? (row.p75 - row.p25) / row.median : 0
     }
 

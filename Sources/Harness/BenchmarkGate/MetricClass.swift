@@ -41,8 +41,8 @@ public enum MetricClass: String, CaseIterable, Sendable, Codable {
     }
 
     /// The class of `row`, given the cases the baseline says are heavy.
-    public init(_ row: ResultRow, heavy: Set<ResultRow.Key.Group>) {
-        self.init(row.key, isHeavy: heavy.contains(row.key.group))
+    public init(_ row: ResultRow, heavy: Set<ResultRow.CaseKey>) {
+        self.init(row.key, isHeavy: heavy.contains(row.key.caseKey))
     }
 
     /// True for the three time classes.

@@ -18,12 +18,12 @@ public struct UncomparedCounts: Equatable, Sendable {
         let missing = counted.subtracting(current.map(\.key.metric))
         // A case is the current run's when it has a row there, or when every baseline row it has is
         // of a missing metric (the retention suite writes retained bytes only).
-        let measuredGroups = Set(current.map(\.key.group))
-        let otherMetrics = Set(baseline.filter { !missing.contains($0.key.metric) }.map(\.key.group))
+        let measuredCases = Set(current.map(\.key.caseKey))
+        let otherMetrics = Set(baseline.filter { !missing.contains($0.key.metric) }.map(\.key.caseKey))
         let left = Dictionary(
             grouping: baseline.filter { row in
                 missing.contains(row.key.metric)
-                    && (measuredGroups.contains(row.key.group) || !otherMetrics.contains(row.key.group))
+                    && (measuredCases.contains(row.key.caseKey) || !otherMetrics.contains(row.key.caseKey))
             },
             by: \.key.metric)
         rows = left

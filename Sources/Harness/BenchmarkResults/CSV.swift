@@ -61,7 +61,7 @@ public enum ResultCSV {
         case .p75: format(row.p75)
         case .min: format(row.min)
         case .max: format(row.max)
-        case .samples: String(row.samples)
+        case .samples: String(row.sampleCount)
         case .ratioToReference: row.ratioToReference.map(format) ?? ""
         case .configuration: row.configuration.rawValue
         case .flags: flags(of: row)
@@ -120,7 +120,7 @@ public enum ResultCSV {
             p75: try record.number(.p75),
             min: try record.number(.min),
             max: try record.number(.max),
-            samples: samples,
+            sampleCount: samples,
             ratioToReference: ratio,
             configuration: configuration,
             hitIterationLimit: flags.contains(Substring(iterationLimitFlag))

@@ -4,7 +4,7 @@
 /// A case is selected when it matches one of the terms of every kind that has any: suites
 /// `dispatch` and `effects` select both suites for every architecture; suite `layout`,
 /// architecture `closure-effects`, layout `single-store` and size 10 select one case. A feature
-/// term is a group (`transfer`) or one case's feature (`transfer/selectFrom`).
+/// term is a feature group (`transfer`) or one feature (`transfer/selectFrom`).
 public struct CaseSelector: Hashable, Sendable, Codable {
     public var suites: Set<Suite> = []
     public var architectures: Set<ArchitectureName> = []
@@ -23,11 +23,11 @@ public struct CaseSelector: Hashable, Sendable, Codable {
         self.sizes = sizes
     }
 
-    /// The selector of exactly the case `group` names (a heavy case's own timing process).
-    public init(selecting group: ResultRow.Key.Group) {
+    /// The selector of exactly the case `caseKey` names (a heavy case's own timing process).
+    public init(selecting caseKey: ResultRow.CaseKey) {
         self.init(
-            suites: [group.suite], architectures: [group.architecture], features: [group.feature],
-            layouts: Set([group.layout].compactMap { $0 }), sizes: Set([group.n].compactMap { $0 }))
+            suites: [caseKey.suite], architectures: [caseKey.architecture], features: [caseKey.feature],
+            layouts: Set([caseKey.layout].compactMap { $0 }), sizes: Set([caseKey.n].compactMap { $0 }))
     }
 
     /// Selects every case.
@@ -35,12 +35,12 @@ public struct CaseSelector: Hashable, Sendable, Codable {
 
     public var isEmpty: Bool { self == .all }
 
-    /// Whether the case `group` is selected.
-    public func selects(_ group: ResultRow.Key.Group) -> Bool {
+    /// Whether the case `caseKey` is selected.
+    public func selects(_ caseKey: ResultRow.CaseKey) -> Bool {
         selects(
-            suite: group.suite, architecture: group.architecture, feature: group.feature,
-            layout: group.layout,
-            n: group.n)
+            suite: caseKey.suite, architecture: caseKey.architecture, feature: caseKey.feature,
+            layout: caseKey.layout,
+            n: caseKey.n)
     }
 
     /// Whether a case is selected; a nil `layout` or `n` (a whole feature group being asked about,
@@ -58,7 +58,7 @@ public struct CaseSelector: Hashable, Sendable, Codable {
 
     /// Whether feature term `term` matches `feature`: the same name, or one is the other's group.
     static func matches(_ term: FeatureName, _ feature: FeatureName) -> Bool {
-        term == feature || term.rawValue == feature.group || term.group == feature.rawValue
+        term == feature || term.rawValue == feature.featureGroup || term.featureGroup == feature.rawValue
     }
 
     /// Every term as `--filter` spells it, in a stable order: what a child process that reads run

@@ -54,27 +54,27 @@ public enum DerivedRows {
         exponentKey.metric = .growthExponent
         exponentKey.n = nil
         let fit = slope(points.map { (log($0.n), log($0.row.median)) })
-        var rows = [row(exponentKey, .exponent, fit, like: first.row, samples: points.count)]
+        var rows = [row(exponentKey, .exponent, fit, like: first.row, sampleCount: points.count)]
         for (smaller, larger) in zip(points, points.dropFirst()) {
             var key = larger.row.key
             key.metric = .growthSlope
             let step = (log(larger.row.median) - log(smaller.row.median)) / (log(larger.n) - log(smaller.n))
-            rows.append(row(key, .exponent, step, like: larger.row, samples: 2))
+            rows.append(row(key, .exponent, step, like: larger.row, sampleCount: 2))
             let extra = (woken[seriesPoint(larger.row.key)] ?? 0) - (woken[seriesPoint(first.row.key)] ?? 0)
             guard extra > 0 else { continue }
             key.metric = .costPerObserver
             let cost = (larger.row.median - first.row.median) / extra
-            rows.append(row(key, larger.row.unit, cost, like: larger.row, samples: 2))
+            rows.append(row(key, larger.row.unit, cost, like: larger.row, sampleCount: 2))
         }
         return rows
     }
 
     private static func row(
-        _ key: ResultRow.Key, _ unit: Metric.Unit, _ value: Double, like: ResultRow, samples: Int
+        _ key: ResultRow.Key, _ unit: Metric.Unit, _ value: Double, like: ResultRow, sampleCount: Int
     )
         -> ResultRow
     {
-        .count(key, unit: unit, value: value, samples: samples, configuration: like.configuration)
+        .count(key, unit: unit, value: value, sampleCount: sampleCount, configuration: like.configuration)
     }
 
     /// Identifies one point of a series across metrics.

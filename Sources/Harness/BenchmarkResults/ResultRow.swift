@@ -29,11 +29,11 @@ public struct ResultRow: Equatable, Sendable, Codable {
 
         /// Ordered by the CSV spellings, column by column.
         public static func < (lhs: Key, rhs: Key) -> Bool {
-            (lhs.group.spellings + [lhs.metric.rawValue]).lexicographicallyPrecedes(
-                rhs.group.spellings + [rhs.metric.rawValue])
+            (lhs.caseKey.spellings + [lhs.metric.rawValue]).lexicographicallyPrecedes(
+                rhs.caseKey.spellings + [rhs.metric.rawValue])
         }
 
-        public var description: String { "\(group) / \(metric.rawValue)" }
+        public var description: String { "\(caseKey) / \(metric.rawValue)" }
 
         /// Whether the row is of an effect round trip: the `effects` suite, or the submit of a
         /// transfer (whose other rows are in `state-copy`), including the round-trip reference.
@@ -49,7 +49,9 @@ public struct ResultRow: Equatable, Sendable, Codable {
     public var p75: Double
     public var min: Double
     public var max: Double
-    public var samples: Int
+    /// How many samples the row kept (or, for a count, how many times it was counted): the CSV's
+    /// `samples` column.
+    public var sampleCount: Int
     /// For time metrics, the row's cost divided by the cost of the reference of its kind timed in the
     /// same rounds: the 10th percentiles for synchronous work, the medians for round trips (the
     /// engine's `CostStatistic`); `nil` otherwise. The CSV's `ratio_to_reference` column.
@@ -65,7 +67,7 @@ public struct ResultRow: Equatable, Sendable, Codable {
     /// (docs/measurement.md, "Calm rounds"). Written as `disturbed` in the CSV's `flags` column.
     public var wasDisturbed = false
     /// For a row timed in rounds (`time`, `cpu-time`): how many of the rounds its group sampled were
-    /// set aside because the gauge found them disturbed; the rounds kept are `samples`
+    /// set aside because the gauge found them disturbed; `sampleCount` counts the rounds kept
     /// (docs/measurement.md, "Calm rounds"). Nil for rows not timed in rounds and in files written
     /// before the CSV had its `rounds_set_aside` column.
     public var roundsSetAside: Int?
@@ -84,7 +86,7 @@ public struct ResultRow: Equatable, Sendable, Codable {
         p75: Double,
         min: Double,
         max: Double,
-        samples: Int,
+        sampleCount: Int,
         ratioToReference: Double? = nil,
         configuration: BuildConfiguration,
         hitIterationLimit: Bool = false
@@ -97,7 +99,7 @@ public struct ResultRow: Equatable, Sendable, Codable {
         self.p75 = p75
         self.min = min
         self.max = max
-        self.samples = samples
+        self.sampleCount = sampleCount
         self.ratioToReference = ratioToReference
         self.configuration = configuration
         self.hitIterationLimit = hitIterationLimit
@@ -108,7 +110,7 @@ public struct ResultRow: Equatable, Sendable, Codable {
         _ key: Key,
         unit: Metric.Unit,
         value: Double,
-        samples: Int = 1,
+        sampleCount: Int = 1,
         configuration: BuildConfiguration
     ) -> ResultRow {
         ResultRow(
@@ -120,7 +122,7 @@ public struct ResultRow: Equatable, Sendable, Codable {
             p75: value,
             min: value,
             max: value,
-            samples: samples,
+            sampleCount: sampleCount,
             configuration: configuration
         )
     }
@@ -148,12 +150,12 @@ public struct ResultRow: Equatable, Sendable, Codable {
 
     /// The cases `rows` says are heavy: those whose bytes per operation reach
     /// ``heavyBytesPerOperation`` or whose retains per operation reach ``heavyRetainsPerOperation``.
-    public static func heavyCases(in rows: [ResultRow]) -> Set<Key.Group> {
+    public static func heavyCases(in rows: [ResultRow]) -> Set<CaseKey> {
         let threshold: [Metric: Double] = [
             .bytes: heavyBytesPerOperation, .retains: heavyRetainsPerOperation,
         ]
         return Set(
             rows.filter { row in threshold[row.key.metric].map { row.median >= $0 } ?? false }.map(
-                \.key.group))
+                \.key.caseKey))
     }
 }

@@ -168,7 +168,8 @@ public struct ArchitectureName: RowName {
     public static let reference: ArchitectureName = "reference"
 }
 
-/// What a row's operation is: a feature group, or a group and a case (`transfer/selectFrom`).
+/// What a row's operation is: a feature group, or a feature group and an operation of it
+/// (`transfer/selectFrom`).
 public struct FeatureName: RowName {
     public let rawValue: String
 
@@ -178,8 +179,8 @@ public struct FeatureName: RowName {
         self.rawValue = rawValue
     }
 
-    /// The feature group: `transfer` for `transfer/selectFrom`; a group is its own group.
-    public var group: String { String(rawValue.prefix { $0 != "/" }) }
+    /// The feature group: `transfer` for `transfer/selectFrom`; a feature group is its own.
+    public var featureGroup: String { String(rawValue.prefix { $0 != "/" }) }
 
     /// The submit of a transfer, the one round trip outside the `effects` suite (in `state-copy`).
     public static let submitTransfer: FeatureName = "transfer/submitTransfer"

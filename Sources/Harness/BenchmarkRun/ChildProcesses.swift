@@ -78,17 +78,17 @@ extension RunPlan {
         runner.passes = .times(counts: order.counts)
         runner.share = order.share
         runner.earlierShares = order.earlierShares
-        let collected = SamplesCollector()
+        let collected = TimingResultsCollector()
         if !order.timesHeavyCasesItself, let processes {
-            runner.heavyCaseTimer = { group, seed throws(RunFailure) in
+            runner.heavyCaseTimer = { caseKey, seed throws(RunFailure) in
                 try await processes.timeAlone(
-                    group, seed: seed, of: order, into: collected, directory: directory)
+                    caseKey, seed: seed, of: order, into: collected, directory: directory)
             }
         }
         guard order.share.isLast else {
-            runner.recordsGroup = { group, results in collected.samples[group] = results }
+            runner.recordsGroup = { group, results in collected.results[group] = results }
             _ = try await runner.run()
-            return .samples(collected.samples)
+            return .timingResults(collected.results)
         }
         return .rows(try await runner.run())
     }

@@ -57,7 +57,7 @@ extension InstructionPass {
                     Self.forkPerCase,
                 ],
                 what:
-                    "valgrind counting \(jobs.count) cases (\(jobs.first?.label.group.description ?? "none"), …)",
+                    "valgrind counting \(jobs.count) cases (\(jobs.first?.label.caseKey.description ?? "none"), …)",
                 environment: passingBreaks(childEnvironment), directory: here)
             var counts: [Int: PerOperation] = [:]
             for (index, job) in jobs.enumerated() {
@@ -90,10 +90,10 @@ extension InstructionPass {
             guard
                 let text = try? String(contentsOf: here.appendingPathComponent(name), encoding: .utf8),
                 let pid = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
-            else { throw RunFailure("no process counted \(job.label.group) (\(name) is missing)") }
+            else { throw RunFailure("no process counted \(job.label.caseKey) (\(name) is missing)") }
             let dumps = try readDumps(in: here, prefix: "cg.\(pid).out.", removing: true)
             guard dumps.count == 3 else {
-                throw RunFailure("callgrind left \(dumps.count) counts for \(job.label.group), not 3")
+                throw RunFailure("callgrind left \(dumps.count) counts for \(job.label.caseKey), not 3")
             }
             return PerOperation(single: dumps[1], double: dumps[2], iterations: job.label.iterations)
         }

@@ -175,9 +175,9 @@ public enum InstructionPass {
             return metrics.compactMap { metric, value -> ResultRow? in
                 guard let statistics = Statistics(values.map { $0[keyPath: value] }) else { return nil }
                 return ResultRow(
-                    key: ResultRow.Key(labels[index].group, metric: metric), unit: .count,
+                    key: ResultRow.Key(labels[index].caseKey, metric: metric), unit: .count,
                     median: statistics.median, p10: statistics.p10, p25: statistics.p25, p75: statistics.p75,
-                    min: statistics.min, max: statistics.max, samples: statistics.count,
+                    min: statistics.min, max: statistics.max, sampleCount: statistics.count,
                     configuration: configuration)
             }
         }
@@ -250,7 +250,7 @@ public enum InstructionPass {
         guard let label = InstructionLabel(Substring(text)) else {
             throw RunFailure("\(command): '\(text)' is not a case label")
         }
-        let request = RunRequest(selector: CaseSelector(selecting: label.group), size: .quick, seed: 0)
+        let request = RunRequest(selector: CaseSelector(selecting: label.caseKey), size: .quick, seed: 0)
         try await count(label, request, progress: progress)
     }
 

@@ -43,7 +43,7 @@ struct TimingOrder: Sendable, Codable {
     var request: RunRequest
     var counts: [ResultRow]
     var share: RoundShare
-    var earlierShares: [SharedSamples] = []
+    var earlierShares: [TimingGroupResults] = []
     var timesHeavyCasesItself = false
 }
 
@@ -51,8 +51,8 @@ struct TimingOrder: Sendable, Codable {
 enum Reply: Sendable, Codable {
     /// Measured rows (never derived ones: the run's owner derives them once, from all of them).
     case rows([ResultRow])
-    /// The samples an earlier share took of each timing group, heavy cases' included.
-    case samples(SharedSamples)
+    /// The results an earlier share took of each timing group, heavy cases' included.
+    case timingResults(TimingGroupResults)
 }
 
 /// The files the processes of one run exchange: one JSON message each, `{"version": …, "body": …}`.

@@ -144,16 +144,16 @@ struct Exchange {
     /// The rows the child replied with.
     func rows() throws(RunFailure) -> [ResultRow] {
         guard case .rows(let rows) = try Message.read(Reply.self, from: reply) else {
-            throw RunFailure("\(reply) holds samples where rows were expected")
+            throw RunFailure("\(reply) holds timing results where rows were expected")
         }
         return rows
     }
 
-    /// The samples the child replied with.
-    func samples() throws(RunFailure) -> SharedSamples {
-        guard case .samples(let samples) = try Message.read(Reply.self, from: reply) else {
-            throw RunFailure("\(reply) holds rows where samples were expected")
+    /// The timing results the child replied with.
+    func timingResults() throws(RunFailure) -> TimingGroupResults {
+        guard case .timingResults(let results) = try Message.read(Reply.self, from: reply) else {
+            throw RunFailure("\(reply) holds rows where timing results were expected")
         }
-        return samples
+        return results
     }
 }

@@ -101,12 +101,12 @@ extension SuiteRunner {
     /// such case exists.
     func countInstructions(_ label: InstructionLabel) async -> Bool {
         AllocationCounter.settleHeap()
-        let group = label.group
+        let caseKey = label.caseKey
         guard
-            let benchmark = CaseCatalogue(selection: CaseSelector(selecting: group))
-                .cases(of: group.suite, n: group.n).first(where: { $0.group == group })?.benchmark
+            let benchmark = CaseCatalogue(selection: CaseSelector(selecting: caseKey))
+                .cases(of: caseKey.suite, n: caseKey.n).first(where: { $0.caseKey == caseKey })?.benchmark
         else { return false }
-        progress("  counting instructions: \(group)")
+        progress("  counting instructions: \(caseKey)")
         guard benchmark.isAsync else {
             await benchmark.measureInstructions(iterations: label.iterations, label: label.text)
             return true

@@ -27,7 +27,7 @@ extension SuiteRunner {
     /// that a round trip woke are still spinning down, and every round of a synchronous group is
     /// short (docs/measurement.md, "The isolation rule"). Groups keep the order of first
     /// appearance; a heavy case follows its size's groups.
-    static func timingGroups(_ cases: [BenchmarkCase], heavy: Set<ResultRow.Key.Group> = [])
+    static func timingGroups(_ cases: [BenchmarkCase], heavy: Set<ResultRow.CaseKey> = [])
         -> [TimingGroup]
     {
         var order: [Int?] = []
@@ -37,7 +37,7 @@ extension SuiteRunner {
         for benchmarkCase in cases {
             let n = benchmarkCase.n
             if synchronous[n] == nil && roundTrips[n] == nil && alone[n] == nil { order.append(n) }
-            if heavy.contains(benchmarkCase.group) {
+            if heavy.contains(benchmarkCase.caseKey) {
                 alone[n, default: []].append([benchmarkCase])
             } else if benchmarkCase.benchmark?.isAsync == true {
                 roundTrips[n, default: []].append(benchmarkCase)
@@ -70,7 +70,7 @@ extension SuiteRunner {
         /// The group's identity in every process of the run, as a group of `suite`.
         @MainActor func id(in suite: Suite) -> TimingGroupID {
             let kind: TimingGroupID.Kind =
-                isHeavy ? .alone(cases[0].group) : isRoundTrips ? .roundTrips : .synchronous
+                isHeavy ? .alone(cases[0].caseKey) : isRoundTrips ? .roundTrips : .synchronous
             return TimingGroupID(suite: suite, n: cases[0].n, kind: kind)
         }
     }
@@ -78,7 +78,7 @@ extension SuiteRunner {
     /// The time rows of `cases`, timed group by group (``timingGroups(_:heavy:)``); a heavy case in a
     /// process of its own where there is a ``heavyCaseTimer``.
     func time(
-        _ suite: Suite, _ cases: [BenchmarkCase], heavy: Set<ResultRow.Key.Group>, calmest: inout Double?
+        _ suite: Suite, _ cases: [BenchmarkCase], heavy: Set<ResultRow.CaseKey>, calmest: inout Double?
     ) async throws(RunFailure) -> [ResultRow] {
         var timed: [ResultRow] = []
         for (index, timingGroup) in Self.timingGroups(cases, heavy: heavy).enumerated() {
@@ -87,7 +87,7 @@ extension SuiteRunner {
                 progress(
                     "  timing 1 benchmark\(group[0].n.map { " at N = \($0)" } ?? ""), in a process of its own"
                 )
-                timed += try await heavyCaseTimer(group[0].group, seed &+ UInt64(index))
+                timed += try await heavyCaseTimer(group[0].caseKey, seed &+ UInt64(index))
                 continue
             }
             AllocationCounter.trimHeap()
@@ -97,9 +97,9 @@ extension SuiteRunner {
                 "  timing \(group.count) benchmarks\(group[0].n.map { " at N = \($0)" } ?? ""), interleaved"
                     + (onOneCPU ? ", on one CPU" : ""))
             let gauge = CaseCatalogue.gaugeIndex(in: group + references)
-            let configuration = configuration(
+            let sampling = samplingParameters(
                 seed: seed &+ UInt64(index), gauge: gauge, calmest: calmest, heavy: timingGroup.isHeavy)
-            let measured = await timeGroup(group + references, configuration, onOneCPU: onOneCPU)
+            let measured = await timeGroup(group + references, sampling, onOneCPU: onOneCPU)
             if let gauge, let fastest = measured[gauge].samples.min() {
                 calmest = min(calmest ?? fastest, fastest)
             }
@@ -120,9 +120,9 @@ extension SuiteRunner {
     /// Times one group's benchmarks (its cases and references) in shared rounds, with every thread
     /// on one CPU when asked (``CPUConfinement``).
     func timeGroup(
-        _ cases: [BenchmarkCase], _ configuration: BenchmarkConfiguration, onOneCPU: Bool
+        _ cases: [BenchmarkCase], _ sampling: SamplingParameters, onOneCPU: Bool
     ) async -> [BenchmarkResult] {
-        let runner = BenchmarkRunner(configuration: configuration)
+        let runner = BenchmarkRunner(sampling: sampling)
         let benchmarks = cases.compactMap(\.benchmark)
         let progress = progress
         let report = { (update: BenchmarkRunner.Progress) in
@@ -145,23 +145,23 @@ extension SuiteRunner {
         return results[results.count - references.count + kind]
     }
 
-    /// A timing group's configuration: this share of the run size, a seed of its own for each share
+    /// A timing group's sampling parameters: this share of the run size, a seed of its own for each share
     /// (so that no two shares shuffle their rounds alike), the gauge at `gauge`, if any, and for a
     /// `heavy` case's group at most ``heavyWarmUpRounds``.
-    func configuration(seed: UInt64, gauge: Int?, calmest: Double?, heavy: Bool = false)
-        -> BenchmarkConfiguration
+    func samplingParameters(seed: UInt64, gauge: Int?, calmest: Double?, heavy: Bool = false)
+        -> SamplingParameters
     {
         let size = size.sharing(share)
-        var configuration = BenchmarkConfiguration(
+        var sampling = SamplingParameters(
             targetSampleDuration: size.targetSampleDuration,
             warmUpRounds: heavy ? min(size.warmUpRounds, Self.heavyWarmUpRounds) : size.warmUpRounds,
-            samples: size.samples,
+            sampleCount: size.sampleCount,
             seed: seed &+ UInt64(share.index) &* 0x9E37_79B9_7F4A_7C15,
             minimumSpan: size.minimumSpan,
             gauge: gauge.map { size.gauge(at: $0, calmest: calmest) }
         )
-        configuration.share = share
-        return configuration
+        sampling.share = share
+        return sampling
     }
 
     /// Warm-up rounds of a heavy case's group. Its process is fresh, and finding the batch sizes
@@ -173,7 +173,7 @@ extension SuiteRunner {
     /// `measured` (this process's results for the group `id`) pooled with the earlier shares'
     /// results for it, when this is the last of several shares; as measured otherwise. Every share's
     /// rounds are judged calm or not anew, by the gauge at `gauge` against all the shares' calmest
-    /// round (``BenchmarkConfiguration/Gauge/judging(_:)``), before they are pooled.
+    /// round (``SamplingParameters/Gauge/judging(_:)``), before they are pooled.
     func pooling(
         _ measured: [BenchmarkResult], as id: TimingGroupID, gauge: Int?, calmest: Double?
     ) throws(RunFailure) -> [BenchmarkResult] {
@@ -189,7 +189,7 @@ extension SuiteRunner {
         var pooled: [BenchmarkResult] = []
         for position in measured.indices {
             let parts = judged.map { $0[position] }
-            guard let whole = BenchmarkResult.pooling(parts, calmRoundsNeeded: size.samples) else {
+            guard let whole = BenchmarkResult.pooling(parts, calmRoundsNeeded: size.sampleCount) else {
                 throw mismatch
             }
             pooled.append(whole)
@@ -234,7 +234,7 @@ extension SuiteRunner {
             p75: statistics.p75 / divisor,
             min: statistics.min / divisor,
             max: statistics.max / divisor,
-            samples: statistics.count,
+            sampleCount: statistics.count,
             configuration: configuration
         )
     }

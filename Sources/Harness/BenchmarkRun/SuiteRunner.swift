@@ -16,7 +16,7 @@ import Foundation
 /// order shuffled every round, round trips have rounds of their own (with every thread on one CPU:
 /// ``CPUConfinement``), a heavy case has rounds of its own, in a fresh process where there is a
 /// ``heavyCaseTimer``, and the heap is trimmed between groups; the reference is also the gauge that
-/// sets disturbed rounds aside (``BenchmarkConfiguration/Gauge``). Several processes can share every
+/// sets disturbed rounds aside (``SamplingParameters/Gauge``). Several processes can share every
 /// group's rounds (``share``): each records what it measured (``recordsGroup``), and the last pools
 /// the earlier ones' samples (``earlierShares``) with its own before it makes the rows. Which
 /// processes run is not its business: the run plan sets these properties, and nothing outside
@@ -46,30 +46,30 @@ struct SuiteRunner {
     /// Times a heavy case in a fresh process (``HeavyCaseTimer``); nil times it in this process.
     var heavyCaseTimer: HeavyCaseTimer?
     /// Which share of every timing group's rounds this process takes (``RoundShare``): its
-    /// configuration is the run size's ``RunSize/sharing(_:)``.
+    /// sampling parameters are the run size's ``RunSize/sharing(_:)``.
     var share = RoundShare.whole
     /// What the earlier shares' processes took, one per earlier share, in share order: the last
     /// share pools each group's samples with them before it makes the rows.
-    var earlierShares: [SharedSamples] = []
-    /// Hears every group this process timed, by ``SharedSamples`` key, before any pooling: an
+    var earlierShares: [TimingGroupResults] = []
+    /// Hears every group this process timed, by ``TimingGroupResults`` key, before any pooling: an
     /// earlier share's process collects them for the last.
     var recordsGroup: (@MainActor (_ group: TimingGroupID, _ results: [BenchmarkResult]) -> Void)?
 
-    /// Times one heavy case, given as its group, in a process of its own, with `seed` for its rounds,
+    /// Times one heavy case, given as its key, in a process of its own, with `seed` for its rounds,
     /// and returns its time rows, as this runner would have made them. `bench` starts itself for it
     /// (docs/measurement.md, "Heavy cases in a process of their own"): in a process that had timed
     /// other work first, heavy cases ran slower than alone.
     typealias HeavyCaseTimer =
-        @MainActor (_ group: ResultRow.Key.Group, _ seed: UInt64) async throws(RunFailure) -> [ResultRow]
+        @MainActor (_ caseKey: ResultRow.CaseKey, _ seed: UInt64) async throws(RunFailure) -> [ResultRow]
 
     /// Where this runner's round trips run, for the run's metadata.
     var roundTripPlacement: RunMetadata.RoundTripPlacement {
         confinesRoundTrips && CPUConfinement.isAvailable ? .oneCPU : .everyCPU
     }
 
-    /// The passes of a run. `bench` counts in one process and times in another
-    /// (docs/measurement.md, "Counting and timing in two processes"): ``counts`` in the first,
-    /// ``times(counts:)`` with the first's rows in the second, which returns the whole run.
+    /// The passes of a run. `bench` counts in some processes and times in others
+    /// (docs/measurement.md, "Counting and timing in child processes"): ``counts`` in the first ones,
+    /// ``times(counts:)`` with their rows in the others, which return the whole run.
     enum Passes: Sendable {
         /// Time, count, take the extra counts and derive the growth figures, in this process.
         case all
@@ -145,15 +145,15 @@ struct SuiteRunner {
     }
 
     /// Runs `cases` of `suite`; `calmest` carries the gauge's fastest time from group to group
-    /// (``BenchmarkConfiguration/Gauge``).
+    /// (``SamplingParameters/Gauge``).
     private func run(
         _ suite: Suite, _ cases: [BenchmarkCase], calmest: inout Double?
     ) async throws(RunFailure) -> [ResultRow] {
         let measured = cases.filter { $0.benchmark != nil }
         let counts: [ResultRow]
         if case .times(let given) = passes {
-            let groups = Set(cases.map(\.group))
-            counts = given.filter { groups.contains($0.key.group) }
+            let measuredCases = Set(cases.map(\.caseKey))
+            counts = given.filter { measuredCases.contains($0.key.caseKey) }
         } else {
             counts = CounterAvailability.keepingRowsOfPassed(
                 await countAllocations(measured.filter(\.countsAllocations))
@@ -161,7 +161,7 @@ struct SuiteRunner {
                 checks: await CounterAvailability.checks())
         }
         guard passes.includesTiming else { return counts }
-        let heavy = HeavyCases.among(measured.map(\.group), counts: counts)
+        let heavy = HeavyCases.among(measured.map(\.caseKey), counts: counts)
         return try await time(suite, measured, heavy: heavy, calmest: &calmest) + counts
     }
 

@@ -44,7 +44,7 @@ struct TimingProcesses {
     func time(_ request: RunRequest, _ counts: [ResultRow]) async throws(RunFailure) -> [ResultRow] {
         let processes = request.size.timingProcesses
         return try await ChildProcess.withScratchDirectory("timing") { directory throws(RunFailure) in
-            var earlier: [SharedSamples] = []
+            var earlier: [TimingGroupResults] = []
             for index in 0..<processes {
                 let share = RoundShare(index, of: processes)
                 let order = TimingOrder(
@@ -54,7 +54,7 @@ struct TimingProcesses {
                     processes == 1 ? "the timing process" : "timing process \(index + 1) of \(processes)"
                 let exchange = try await start(order, in: directory, named: "share-\(index + 1)", what: what)
                 guard share.isLast else {
-                    earlier.append(try exchange.samples())
+                    earlier.append(try exchange.timingResults())
                     continue
                 }
                 return try exchange.rows()
@@ -75,38 +75,39 @@ struct TimingProcesses {
         return exchange
     }
 
-    /// Times `group`, a heavy case of `order`'s run, with `seed`, in a process of its own: an
-    /// earlier share's samples go into `samples` (and no rows come back), the last share's process
+    /// Times `caseKey`, a heavy case of `order`'s run, with `seed`, in a process of its own: an
+    /// earlier share's samples go into `collector` (and no rows come back), the last share's process
     /// pools the earlier shares' with its own and its time rows come back.
     func timeAlone(
-        _ group: ResultRow.Key.Group, seed: UInt64, of order: TimingOrder, into samples: SamplesCollector,
+        _ caseKey: ResultRow.CaseKey, seed: UInt64, of order: TimingOrder,
+        into collector: TimingResultsCollector,
         directory: URL
     ) async throws(RunFailure) -> [ResultRow] {
         var heavy = order
-        heavy.request.selector = CaseSelector(selecting: group)
+        heavy.request.selector = CaseSelector(selecting: caseKey)
         heavy.request.seed = seed
         heavy.timesHeavyCasesItself = true
         let name =
             "heavy-\(order.share.index + 1)-"
-            + String("\(group)".map { $0.isLetter || $0.isNumber ? $0 : "-" })
+            + String("\(caseKey)".map { $0.isLetter || $0.isNumber ? $0 : "-" })
         let exchange = try await start(
-            heavy, in: directory, named: name, what: "the timing process of \(group)")
+            heavy, in: directory, named: name, what: "the timing process of \(caseKey)")
         guard order.share.isLast else {
-            samples.samples.merge(try exchange.samples()) { _, heavy in heavy }
+            collector.results.merge(try exchange.timingResults()) { _, heavy in heavy }
             return []
         }
         let rows = try exchange.rows().filter {
-            $0.key.group == group && [.time, .cpuTime].contains($0.key.metric)
+            $0.key.caseKey == caseKey && [.time, .cpuTime].contains($0.key.metric)
         }
         guard rows.contains(where: { $0.key.metric == .time }) else {
-            throw RunFailure("the timing process of \(group) replied with no time for it")
+            throw RunFailure("the timing process of \(caseKey) replied with no time for it")
         }
         return rows
     }
 }
 
-/// Where a timing process collects its groups' samples as its runner times them.
+/// Where a timing process collects its groups' results as its runner times them.
 @MainActor
-final class SamplesCollector {
-    var samples: SharedSamples = [:]
+final class TimingResultsCollector {
+    var results: TimingGroupResults = [:]
 }

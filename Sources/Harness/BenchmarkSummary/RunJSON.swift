@@ -49,7 +49,7 @@ public enum RunJSON {
         var lines = [
             "p25..p75: \(ReportText.number(row.p25))..\(ReportText.number(row.p75))",
             "min..max: \(ReportText.number(row.min))..\(ReportText.number(row.max))",
-            "samples: \(row.samples)",
+            "samples: \(row.sampleCount)",
         ]
         if let ratio = row.ratioToReference {
             lines.append("ratio to reference: \(ReportText.number(ratio))")

@@ -8,14 +8,14 @@ import Testing
 /// Heavy cases without counts, and the rows a counter that failed its check leaves out.
 @Suite("Heavy cases and unavailable counters")
 struct HeavyCasesTests {
-    static let baselinePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("results/baseline.csv")
+    static var baselinePath: URL {
+        get throws { try PackageRoot.of(#filePath).appendingPathComponent("results/baseline.csv") }
+    }
 
-    static func group(_ description: String) throws -> ResultRow.Key.Group {
+    static func caseKey(_ description: String) throws -> ResultRow.CaseKey {
         let parts = description.components(separatedBy: " / ")
         let n = parts.last?.hasPrefix("n=") == true ? Int(parts.last!.dropFirst(2)) : nil
-        return ResultRow.Key.Group(
+        return ResultRow.CaseKey(
             suite: try #require(Suite(rawValue: parts[0])),
             architecture: ArchitectureName(stringLiteral: parts[1]),
             feature: FeatureName(stringLiteral: parts[2]),
@@ -24,16 +24,16 @@ struct HeavyCasesTests {
 
     @Test("the cases declared heavy are exactly those the committed baseline's counts find heavy")
     func declaredAgreesWithTheBaseline() throws {
-        let rows = try ResultCSV.parse(String(contentsOf: Self.baselinePath, encoding: .utf8))
+        let rows = try ResultCSV.parse(String(contentsOf: try Self.baselinePath, encoding: .utf8))
         let counted = Set(ResultRow.heavyCases(in: rows).map(\.description))
         #expect(HeavyCases.declared == counted)
-        #expect(try HeavyCases.declared.allSatisfy { try Self.group($0).description == $0 })
+        #expect(try HeavyCases.declared.allSatisfy { try Self.caseKey($0).description == $0 })
     }
 
     @Test("without bytes and retains a declared case is heavy; with them the counts decide")
     func declaredStandsInForMissingCounts() throws {
-        let heavy = try Self.group(try #require(HeavyCases.declared.min()))
-        let light = ResultRow.Key.Group(
+        let heavy = try Self.caseKey(try #require(HeavyCases.declared.min()))
+        let light = ResultRow.CaseKey(
             suite: .dispatch, architecture: "closure-effects", feature: "counter/increment")
         #expect(HeavyCases.among([heavy, light], counts: []) == [heavy])
         let counts = [ResultRow.Key(heavy, metric: .bytes), ResultRow.Key(heavy, metric: .retains)].map {
@@ -48,10 +48,11 @@ struct HeavyCasesTests {
 
     @Test("a counter that failed its check loses every row of its metrics, and one line says why")
     @MainActor func failedCounterRowsLeftOut() {
-        let group = ResultRow.Key.Group(
+        let caseKey = ResultRow.CaseKey(
             suite: .dispatch, architecture: "closure-effects", feature: "counter/increment")
         let rows = Metric.allCases.map {
-            ResultRow.count(ResultRow.Key(group, metric: $0), unit: .count, value: 1, configuration: .release)
+            ResultRow.count(
+                ResultRow.Key(caseKey, metric: $0), unit: .count, value: 1, configuration: .release)
         }
         let failed = CounterChecks.instructions(perOperation: 0)
         var tasks = failed

@@ -1,3 +1,4 @@
+import BenchmarkResults
 import BenchmarkSuites
 import Domain
 import Foundation
@@ -36,8 +37,7 @@ struct RegistryTests {
 
     /// The quoted names in Package.swift's `let architectures = [ … ]`, in order.
     static func manifestArchitectures() throws -> [String] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = try PackageRoot.of(#filePath)
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let lines = manifest.split(separator: "\n", omittingEmptySubsequences: false)
         let start = try #require(lines.firstIndex { $0.hasPrefix("let architectures = [") })

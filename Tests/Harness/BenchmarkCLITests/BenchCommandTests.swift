@@ -133,17 +133,18 @@ final class BenchCommandTests {
             ["--quick", "--filter", "dispatch"], output: captured.output,
             environment: ["PATH": directory.path])
         #expect(status == 3, "the release run's exit status is passed on")
+        let root = try ReleaseRerun.packageRoot()
         let recorded = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map(
             String.init)
         #expect(
             recorded == [
-                "run", "--package-path", ReleaseRerun.packageRoot, "-c", "release", "bench", "--quick",
+                "run", "--package-path", root, "-c", "release", "bench", "--quick",
                 "--filter",
                 "dispatch",
             ])
         #expect(captured.errors.isEmpty)
         #expect(
-            FileManager.default.fileExists(atPath: ReleaseRerun.packageRoot + "/Package.swift"),
+            FileManager.default.fileExists(atPath: root + "/Package.swift"),
             "the re-run builds the package this binary came from")
     }
 
@@ -338,7 +339,7 @@ enum CSVTestsRow {
                 suite: .dispatch, architecture: "closure-effects", feature: "counter/increment", layout: nil,
                 n: nil,
                 metric: .time),
-            unit: .nanoseconds, median: 10, p10: 8.5, p25: 9, p75: 11, min: 8, max: 12, samples: 7,
+            unit: .nanoseconds, median: 10, p10: 8.5, p25: 9, p75: 11, min: 8, max: 12, sampleCount: 7,
             ratioToReference: ratio,
             configuration: .release)
     }

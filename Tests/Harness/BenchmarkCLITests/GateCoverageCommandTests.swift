@@ -16,7 +16,7 @@ struct GateCoverageCommandTests {
             key: .init(
                 suite: .reference, architecture: "reference", feature: "reference/ordinary-work", layout: nil,
                 n: nil, metric: .time),
-            unit: .nanoseconds, median: 10, p10: 10, p25: 10, p75: 10, min: 10, max: 10, samples: 9,
+            unit: .nanoseconds, median: 10, p10: 10, p25: 10, p75: 10, min: 10, max: 10, sampleCount: 9,
             ratioToReference: 1, configuration: .release)
         var time = reference
         time.key.suite = .dispatch
@@ -63,6 +63,6 @@ struct GateCoverageCommandTests {
         let object = try JSONSerialization.jsonObject(with: Data(json.captured.data.utf8)) as? [String: Any]
         let coverage = try #require(object?["coverage"] as? [String: Any])
         #expect(coverage["gatesTime"] as? Bool == true)
-        #expect((coverage["groups"] as? [Any])?.count == 3)
+        #expect((coverage["lines"] as? [Any])?.count == 3)
     }
 }

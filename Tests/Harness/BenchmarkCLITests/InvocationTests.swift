@@ -55,27 +55,27 @@ struct InvocationTests {
                 suite: .layout, architecture: "local-reducer", feature: "app/increment",
                 layout: "single-store",
                 n: 10000, metric: .time
-            ).group,
+            ).caseKey,
             ResultRow.Key(
                 suite: .stateCopy, architecture: "viper-reducer", feature: "transfer/submitTransfer",
                 layout: nil,
                 n: 10000, metric: .time
-            ).group,
+            ).caseKey,
         ])
-    func filterSelectingOneCase(_ group: ResultRow.Key.Group) {
-        let filter = CaseSelector(selecting: group)
-        let (layout, n) = (group.layout, group.n)
+    func filterSelectingOneCase(_ caseKey: ResultRow.CaseKey) {
+        let filter = CaseSelector(selecting: caseKey)
+        let (layout, n) = (caseKey.layout, caseKey.n)
         func selects(
             suite: Suite? = nil, architecture: ArchitectureName? = nil, feature: FeatureName? = nil,
             layout: LayoutName? = layout,
             n: Int? = n
         ) -> Bool {
             filter.selects(
-                suite: suite ?? group.suite, architecture: architecture ?? group.architecture,
-                feature: feature ?? group.feature, layout: layout, n: n)
+                suite: suite ?? caseKey.suite, architecture: architecture ?? caseKey.architecture,
+                feature: feature ?? caseKey.feature, layout: layout, n: n)
         }
         #expect(selects())
-        #expect(selects(feature: FeatureName(rawValue: group.feature.group), layout: nil, n: nil))
+        #expect(selects(feature: FeatureName(rawValue: caseKey.feature.featureGroup), layout: nil, n: nil))
         #expect(!selects(architecture: "closure-effects"))
         #expect(!selects(feature: "app/no-op") && !selects(feature: "transfer/updateAmount"))
         #expect(!selects(n: 1000))

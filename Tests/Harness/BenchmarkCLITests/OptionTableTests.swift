@@ -32,7 +32,7 @@ struct OptionTableTests {
     @Test func samplesHelpAgreesWithTheRunSizes() {
         let help = Invocation.helpText(vocabulary: vocabulary).split(whereSeparator: \.isWhitespace)
             .joined(separator: " ")
-        #expect(help.contains("(default \(RunSize.full.samples), --quick \(RunSize.quick.samples))"))
+        #expect(help.contains("(default \(RunSize.full.sampleCount), --quick \(RunSize.quick.sampleCount))"))
         #expect(
             help.contains(
                 "span \(CommandOption.seconds(RunSize.full.minimumSpan)) "

@@ -13,12 +13,12 @@ struct UncomparedCountsTests {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
         "uncompared-\(UUID().uuidString)")
 
-    static let group = ResultRow.Key.Group(
+    static let caseKey = ResultRow.CaseKey(
         suite: .dispatch, architecture: "closure-effects", feature: "counter/increment")
 
     static func row(_ metric: Metric, _ value: Double) -> ResultRow {
         ResultRow.count(
-            ResultRow.Key(group, metric: metric), unit: metric == .bytes ? .bytes : .count, value: value,
+            ResultRow.Key(caseKey, metric: metric), unit: metric == .bytes ? .bytes : .count, value: value,
             configuration: .release)
     }
 
@@ -55,9 +55,9 @@ struct UncomparedCountsTests {
         let lines = report.filter { $0.hasPrefix("  not compared: ") }
         #expect(
             lines == [
-                "  not compared: 1 mallocs row(s) of the baseline, first \(Self.group) / mallocs: allocations this "
+                "  not compared: 1 mallocs row(s) of the baseline, first \(Self.caseKey) / mallocs: allocations this "
                     + "build has no counters (built with BENCH_NO_COUNTERS=1)",
-                "  not compared: 1 bytes row(s) of the baseline, first \(Self.group) / bytes: allocations this "
+                "  not compared: 1 bytes row(s) of the baseline, first \(Self.caseKey) / bytes: allocations this "
                     + "build has no counters (built with BENCH_NO_COUNTERS=1)",
             ], "\(report)")
         #expect(captured.data.contains("1 metrics compared"), "the rows it could compare are compared")
@@ -77,7 +77,7 @@ struct UncomparedCountsTests {
 
     @Test("a case the baseline describes only by counts the current run lacks is listed, not missing")
     func countOnlyCasesAreListed() {
-        let retention = ResultRow.Key.Group(
+        let retention = ResultRow.CaseKey(
             suite: .retention, architecture: "closure-effects", feature: "counter/loadQuote")
         let retained = ResultRow.count(
             ResultRow.Key(retention, metric: .retainedBytes), unit: .bytes, value: 0, configuration: .release)

@@ -45,10 +45,10 @@ struct KnownCostTests {
 
     @Test("each sample's time is divided by its iteration count: 20 µs of work per operation reads as 20 µs")
     func perOperationArithmetic() async throws {
-        let configuration = BenchmarkConfiguration(
-            targetSampleDuration: .microseconds(400), warmUpRounds: 0, samples: 5)
+        let sampling = SamplingParameters(
+            targetSampleDuration: .microseconds(400), warmUpRounds: 0, sampleCount: 5)
         let benchmark = spinning("20 µs", nanoseconds: 20_000)
-        let result = try #require(await BenchmarkRunner(configuration: configuration).run([benchmark]).first)
+        let result = try #require(await BenchmarkRunner(sampling: sampling).run([benchmark]).first)
         // Preemption on a busy machine can stretch a spin; a runner that forgot to divide would
         // report 20 times as much.
         #expect(result.iterationsPerSample >= 10 && result.iterationsPerSample <= 25)
@@ -58,7 +58,7 @@ struct KnownCostTests {
     @Test("batch sizing stops near the target: 10 µs operations and a 1 ms target give about 100 per sample")
     func batchSizeFromKnownCost() async {
         let runner = BenchmarkRunner(
-            configuration: BenchmarkConfiguration(targetSampleDuration: .milliseconds(1)))
+            sampling: SamplingParameters(targetSampleDuration: .milliseconds(1)))
         let size = await runner.batchSize(for: spinning("10 µs", nanoseconds: 10_000))
         #expect(!size.reachedIterationLimit)
         #expect(size.iterations >= 50 && size.iterations <= 115, "\(size.iterations) iterations")
@@ -66,11 +66,11 @@ struct KnownCostTests {
 
     @Test("twice the work per operation reads as about twice the time")
     func twiceTheWork() async throws {
-        let configuration = BenchmarkConfiguration(
-            targetSampleDuration: .microseconds(300), warmUpRounds: 1, samples: 9)
+        let sampling = SamplingParameters(
+            targetSampleDuration: .microseconds(300), warmUpRounds: 1, sampleCount: 9)
         let once = spinning("once", nanoseconds: 5_000)
         let twice = spinning("twice", nanoseconds: 5_000, repeats: 2)
-        let results = await BenchmarkRunner(configuration: configuration).run([once, twice])
+        let results = await BenchmarkRunner(sampling: sampling).run([once, twice])
         let ratio = results[1].ratio(to: results[0])
         #expect(ratio > 1.6 && ratio < 2.5, "twice / once = \(ratio)")
     }

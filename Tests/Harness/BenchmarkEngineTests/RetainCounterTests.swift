@@ -4,17 +4,17 @@ import Testing
 /// Retain and release counting: the reference benchmarks whose counts are known by construction.
 @Suite(.enabled(if: AllocationCounter.isCountingRetains, "retain counting needs the x86_64 Linux interposer"))
 struct RetainCounterTests {
-    /// Assigning a copy of a struct with k class references retains the k references copied and
-    /// releases the k references overwritten.
+    /// Assigning a copy of a struct holding k class instances retains the k objects copied and
+    /// releases the k objects overwritten.
     @Test(arguments: [1, 3])
-    func copyingAStructCountsOneRetainAndReleasePerReference(references: Int) async throws {
+    func copyingAStructCountsOneRetainAndReleasePerObject(objects: Int) async throws {
         let benchmark =
-            references == 1 ? ReferenceBenchmarks.copyOneReference : ReferenceBenchmarks.copyThreeReferences
+            objects == 1 ? ReferenceBenchmarks.copyOneObject : ReferenceBenchmarks.copyThreeObjects
         let report = try #require(
             await benchmark.measureAllocations(iterations: 1000, repetitions: 3, scope: .currentThread))
         #expect(report.isExact)
-        #expect(report.median.retainsPerOperation == Double(references))
-        #expect(report.median.releasesPerOperation == Double(references))
+        #expect(report.median.retainsPerOperation == Double(objects))
+        #expect(report.median.releasesPerOperation == Double(objects))
         #expect(report.allocationsPerOperation == 0)
     }
 

@@ -6,7 +6,7 @@ import Testing
 struct RunnerTests {
     @Test func batchSizingReachesItsTarget() async {
         let runner = BenchmarkRunner(
-            configuration: BenchmarkConfiguration(targetSampleDuration: .microseconds(200)))
+            sampling: SamplingParameters(targetSampleDuration: .microseconds(200)))
         let size = await runner.batchSize(for: ReferenceBenchmarks.structMutation)
         #expect(!size.reachedIterationLimit)
         #expect(size.sampleNanoseconds >= 200_000)
@@ -14,19 +14,19 @@ struct RunnerTests {
     }
 
     @Test func batchSizingStopsAtTheIterationLimit() async {
-        let configuration = BenchmarkConfiguration(
+        let sampling = SamplingParameters(
             targetSampleDuration: .seconds(10), maximumIterations: 1000)
-        let size = await BenchmarkRunner(configuration: configuration).batchSize(
+        let size = await BenchmarkRunner(sampling: sampling).batchSize(
             for: Benchmark("nothing") { _ in })
         #expect(size.reachedIterationLimit)
         #expect(size.iterations == 1000)
     }
 
     @Test func blackHoledWorkTakesTime() async throws {
-        let configuration = BenchmarkConfiguration(
-            targetSampleDuration: .microseconds(100), warmUpRounds: 1, samples: 5)
+        let sampling = SamplingParameters(
+            targetSampleDuration: .microseconds(100), warmUpRounds: 1, sampleCount: 5)
         let benchmark = Self.blackHoledLoop("black-holed")
-        let result = try #require(await BenchmarkRunner(configuration: configuration).run([benchmark]).first)
+        let result = try #require(await BenchmarkRunner(sampling: sampling).run([benchmark]).first)
         #expect(!result.reachedIterationLimit)
         #expect(result.time.min > 0)
         #expect(result.samples.count == 5)
@@ -45,9 +45,9 @@ struct RunnerTests {
                 for index in 0..<iterations { blackHole(index) }
             }
         }
-        let configuration = BenchmarkConfiguration(
-            targetSampleDuration: .microseconds(50), warmUpRounds: 2, samples: 4, seed: 11)
-        let runner = BenchmarkRunner(configuration: configuration)
+        let sampling = SamplingParameters(
+            targetSampleDuration: .microseconds(50), warmUpRounds: 2, sampleCount: 4, seed: 11)
+        let runner = BenchmarkRunner(sampling: sampling)
         let results = await runner.run(benchmarks)
         #expect(results.map(\.name) == names)
         #expect(results.allSatisfy { $0.samples.count == 4 && $0.time.count == 4 })
@@ -69,10 +69,10 @@ struct RunnerTests {
                 for index in 0..<iterations { blackHole(index) }
             }
         }
-        let configuration = BenchmarkConfiguration(
-            targetSampleDuration: .microseconds(100), warmUpRounds: 1, samples: 4, seed: 3,
+        let sampling = SamplingParameters(
+            targetSampleDuration: .microseconds(100), warmUpRounds: 1, sampleCount: 4, seed: 3,
             minimumSpan: .milliseconds(30))
-        let runner = BenchmarkRunner(configuration: configuration)
+        let runner = BenchmarkRunner(sampling: sampling)
         let results = await runner.run(benchmarks) { update in
             if case .finished(let rounds, let span, _, _) = update { log.finished = (rounds, span) }
         }
@@ -87,26 +87,27 @@ struct RunnerTests {
     }
 
     @Test func aMinimumSpanStopsAtTheRoundLimit() async throws {
-        let configuration = BenchmarkConfiguration(
-            targetSampleDuration: .microseconds(20), warmUpRounds: 0, samples: 2, minimumSpan: .seconds(3_600)
+        let sampling = SamplingParameters(
+            targetSampleDuration: .microseconds(20), warmUpRounds: 0, sampleCount: 2,
+            minimumSpan: .seconds(3_600)
         )
         let benchmark = Self.blackHoledLoop("cheap")
-        let result = try #require(await BenchmarkRunner(configuration: configuration).run([benchmark]).first)
-        #expect(configuration.maximumRounds == 200)
+        let result = try #require(await BenchmarkRunner(sampling: sampling).run([benchmark]).first)
+        #expect(sampling.maximumRounds == 200)
         #expect(result.samples.count == 200)
     }
 
     @Test func withoutAMinimumSpanARunKeepsExactlyTheConfiguredSamples() async throws {
-        let configuration = BenchmarkConfiguration(
-            targetSampleDuration: .microseconds(20), warmUpRounds: 0, samples: 6)
+        let sampling = SamplingParameters(
+            targetSampleDuration: .microseconds(20), warmUpRounds: 0, sampleCount: 6)
         let benchmark = Self.blackHoledLoop("cheap")
-        let result = try #require(await BenchmarkRunner(configuration: configuration).run([benchmark]).first)
+        let result = try #require(await BenchmarkRunner(sampling: sampling).run([benchmark]).first)
         #expect(result.samples.count == 6)
     }
 
     @Test("a round is calm when the gauge ran within the tolerance of its calmest sample")
     func calmRounds() {
-        let gauge = BenchmarkConfiguration.Gauge(index: 0, tolerance: 0.2)
+        let gauge = SamplingParameters.Gauge(index: 0, tolerance: 0.2)
         #expect(gauge.calmRounds([100, 130, 101, 120, 121]) == [0, 2, 3])
         var earlier = gauge
         earlier.calmest = 80
@@ -118,10 +119,10 @@ struct RunnerTests {
     @Test("rounds in which the gauge ran slow are set aside, and sampling goes on until enough are calm")
     func disturbedRoundsAreSetAside() async throws {
         let (benchmarks, disturbance) = Self.gaugedPair()
-        let configuration = BenchmarkConfiguration(
-            targetSampleDuration: .microseconds(100), warmUpRounds: 0, samples: 4,
-            gauge: BenchmarkConfiguration.Gauge(index: 1, tolerance: 3, maximumSpan: .seconds(60)))
-        let results = await BenchmarkRunner(configuration: configuration).run(benchmarks) { update in
+        let sampling = SamplingParameters(
+            targetSampleDuration: .microseconds(100), warmUpRounds: 0, sampleCount: 4,
+            gauge: SamplingParameters.Gauge(index: 1, tolerance: 3, maximumSpan: .seconds(60)))
+        let results = await BenchmarkRunner(sampling: sampling).run(benchmarks) { update in
             if case .batchSized(let name, _) = update, name == "gauge" { disturbance.remaining = 3 }
         }
         let gauge = results[1]
@@ -136,15 +137,15 @@ struct RunnerTests {
     @Test("a gauge that never calms keeps every round until its longest span and flags the results")
     func aGaugeThatNeverCalmsFlagsTheRun() async throws {
         let (benchmarks, _) = Self.gaugedPair()
-        let configuration = BenchmarkConfiguration(
-            targetSampleDuration: .microseconds(100), warmUpRounds: 0, samples: 3,
-            gauge: BenchmarkConfiguration.Gauge(index: 1, calmest: 1e-6, maximumSpan: .milliseconds(20)))
-        let results = await BenchmarkRunner(configuration: configuration).run(benchmarks)
+        let sampling = SamplingParameters(
+            targetSampleDuration: .microseconds(100), warmUpRounds: 0, sampleCount: 3,
+            gauge: SamplingParameters.Gauge(index: 1, calmest: 1e-6, maximumSpan: .milliseconds(20)))
+        let results = await BenchmarkRunner(sampling: sampling).run(benchmarks)
         #expect(results.allSatisfy { $0.wasDisturbed && $0.roundsSetAside == 0 })
         // Three rounds of two 0.1 ms samples take under 20 ms: it waited for calm rounds past them.
         #expect(results[0].samples.count > 3)
         let ungauged = try #require(
-            await BenchmarkRunner(configuration: BenchmarkConfiguration(samples: 3)).run([benchmarks[0]])
+            await BenchmarkRunner(sampling: SamplingParameters(sampleCount: 3)).run([benchmarks[0]])
                 .first)
         #expect(!ungauged.wasDisturbed && ungauged.samples.count == 3)
     }
@@ -171,7 +172,7 @@ struct RunnerTests {
 
     @Test func aSeedReproducesItsOrderAndAnotherSeedShufflesDifferently() {
         func orders(_ seed: UInt64) -> [[Int]] {
-            BenchmarkRunner(configuration: BenchmarkConfiguration(warmUpRounds: 3, samples: 25, seed: seed))
+            BenchmarkRunner(sampling: SamplingParameters(warmUpRounds: 3, sampleCount: 25, seed: seed))
                 .roundOrders(count: 14)
         }
         #expect(orders(5) == orders(5))
@@ -185,26 +186,26 @@ struct RunnerTests {
 
     @Test func preparationIsLeftOutOfTimeAndCounts() async throws {
         let benchmark = preparedBenchmark(busyWork: 20_000)
-        let configuration = BenchmarkConfiguration(
-            targetSampleDuration: .microseconds(200), warmUpRounds: 0, samples: 3)
-        let result = try #require(await BenchmarkRunner(configuration: configuration).run([benchmark]).first)
+        let sampling = SamplingParameters(
+            targetSampleDuration: .microseconds(200), warmUpRounds: 0, sampleCount: 3)
+        let result = try #require(await BenchmarkRunner(sampling: sampling).run([benchmark]).first)
         let unprepared = Benchmark("plain") { iterations in
             for index in 0..<iterations { for _ in 0..<20_000 { blackHole(index) } }
         }
-        let plain = try #require(await BenchmarkRunner(configuration: configuration).run([unprepared]).first)
+        let plain = try #require(await BenchmarkRunner(sampling: sampling).run([unprepared]).first)
         #expect(result.time.median * 10 < plain.time.median, "the prepare loop was timed")
         // That the prepare step's allocations are not counted is checked in the quiet process
         // (SerialExecutorTests): an all-threads window here would count the parallel tests' too.
     }
 
     @Test func asyncBenchmarksRun() async throws {
-        let configuration = BenchmarkConfiguration(
-            targetSampleDuration: .microseconds(100), warmUpRounds: 0, samples: 3)
+        let sampling = SamplingParameters(
+            targetSampleDuration: .microseconds(100), warmUpRounds: 0, sampleCount: 3)
         let benchmark = Benchmark("yield") { (iterations: Int) async in
             for _ in 0..<iterations { await Task.yield() }
         }
         #expect(benchmark.isAsync)
-        let result = try #require(await BenchmarkRunner(configuration: configuration).run([benchmark]).first)
+        let result = try #require(await BenchmarkRunner(sampling: sampling).run([benchmark]).first)
         #expect(result.samples.count == 3)
         #expect(result.time.min > 0)
     }
@@ -217,9 +218,9 @@ struct RunnerTests {
             func load() async { count += 1 }
         }
         let store = Store()
-        let configuration = BenchmarkConfiguration(
-            targetSampleDuration: .microseconds(50), warmUpRounds: 0, samples: 2)
-        let results = await BenchmarkRunner(configuration: configuration).run([
+        let sampling = SamplingParameters(
+            targetSampleDuration: .microseconds(50), warmUpRounds: 0, sampleCount: 2)
+        let results = await BenchmarkRunner(sampling: sampling).run([
             Benchmark("sync") { iterations in for _ in 0..<iterations { store.increment() } },
             Benchmark("async") { iterations in for _ in 0..<iterations { await store.load() } },
             Benchmark(
@@ -233,9 +234,9 @@ struct RunnerTests {
     }
 
     @Test func referencesAreMeasured() async {
-        let configuration = BenchmarkConfiguration(
-            targetSampleDuration: .microseconds(100), warmUpRounds: 1, samples: 3)
-        let results = await BenchmarkRunner(configuration: configuration).run(ReferenceBenchmarks.all)
+        let sampling = SamplingParameters(
+            targetSampleDuration: .microseconds(100), warmUpRounds: 1, sampleCount: 3)
+        let results = await BenchmarkRunner(sampling: sampling).run(ReferenceBenchmarks.all)
         #expect(
             results.map(\.name) == [
                 "empty", "struct-mutation", "ordinary-work", "closure-call", "round-trip",
@@ -265,18 +266,18 @@ struct RunnerTests {
     }
 
     @Test func threadCPUClockAppliesToSyncBenchmarksOnly() async {
-        let configuration = BenchmarkConfiguration(
-            targetSampleDuration: .microseconds(100), warmUpRounds: 0, samples: 2, clock: .threadCPUTime)
-        let results = await BenchmarkRunner(configuration: configuration).run(Self.syncAndAsync())
+        let sampling = SamplingParameters(
+            targetSampleDuration: .microseconds(100), warmUpRounds: 0, sampleCount: 2, clock: .threadCPUTime)
+        let results = await BenchmarkRunner(sampling: sampling).run(Self.syncAndAsync())
         #expect(results.map(\.clock) == [.threadCPUTime, .monotonic])
         #expect(!results[0].reachedIterationLimit)
         #expect(results[0].time.min > 0)
     }
 
     @Test func synchronousBenchmarksCostTheirTenthPercentileRoundTripsTheirMedian() async {
-        let configuration = BenchmarkConfiguration(
-            targetSampleDuration: .microseconds(100), warmUpRounds: 0, samples: 5)
-        let results = await BenchmarkRunner(configuration: configuration).run(Self.syncAndAsync())
+        let sampling = SamplingParameters(
+            targetSampleDuration: .microseconds(100), warmUpRounds: 0, sampleCount: 5)
+        let results = await BenchmarkRunner(sampling: sampling).run(Self.syncAndAsync())
         #expect(results.map(\.costStatistic) == [.p10, .median])
         #expect(results[0].cost == results[0].time.p10)
         #expect(results[1].cost == results[1].time.median)
@@ -286,9 +287,9 @@ struct RunnerTests {
     @Test(
         "shares of a benchmark's rounds pool into one result, keeping their calm rounds when they are enough")
     func sharesPool() async throws {
-        let configuration = BenchmarkConfiguration(
-            targetSampleDuration: .microseconds(50), warmUpRounds: 0, samples: 4)
-        let runner = BenchmarkRunner(configuration: configuration)
+        let sampling = SamplingParameters(
+            targetSampleDuration: .microseconds(50), warmUpRounds: 0, sampleCount: 4)
+        let runner = BenchmarkRunner(sampling: sampling)
         var first = try #require(await runner.run([Self.blackHoledLoop("loop")]).first)
         first.calmRounds = [true, false, true, true]
         var second = try #require(await runner.run([Self.blackHoledLoop("loop")]).first)
@@ -333,7 +334,7 @@ struct RunnerTests {
         let slowShare = [
             try Self.shareResult("case", [16, 15, 16]), try Self.shareResult("gauge", [145, 146, 144]),
         ]
-        let judged = BenchmarkConfiguration.Gauge(index: 1).judging([calmShare, slowShare])
+        let judged = SamplingParameters.Gauge(index: 1).judging([calmShare, slowShare])
         #expect(
             judged.map { $0.map(\.calmRounds) } == [
                 [[true, true, false], [true, true, false]],
@@ -344,42 +345,42 @@ struct RunnerTests {
         let unjudged = try #require(
             BenchmarkResult.pooling([calmShare[0], slowShare[0]], calmRoundsNeeded: 2))
         #expect(unjudged.samples.count == 6, "by their own marks every round was calm")
-        let earlier = BenchmarkConfiguration.Gauge(index: 1, calmest: 50).judging([calmShare, slowShare])
+        let earlier = SamplingParameters.Gauge(index: 1, calmest: 50).judging([calmShare, slowShare])
         #expect(
             earlier.allSatisfy { $0.allSatisfy { !$0.calmRounds.contains(true) } }, "an earlier, calmer group"
         )
         var markedShare = calmShare
         markedShare[1].calmRounds = [true, false, true]
-        let kept = BenchmarkConfiguration.Gauge(index: 1).judging([markedShare, slowShare])
+        let kept = SamplingParameters.Gauge(index: 1).judging([markedShare, slowShare])
         #expect(kept[0][0].calmRounds == [true, false, false], "a round its own share set aside stays aside")
     }
 
     @Test("a share keeps every round and marks the calm ones; a whole group keeps only its calm rounds")
     func aShareMarksItsCalmRounds() async throws {
         // The gauge's calmest is below anything it can measure, so no round is calm.
-        var configuration = BenchmarkConfiguration(
-            targetSampleDuration: .microseconds(50), warmUpRounds: 0, samples: 4,
+        var sampling = SamplingParameters(
+            targetSampleDuration: .microseconds(50), warmUpRounds: 0, sampleCount: 4,
             gauge: .init(index: 0, calmest: 1e-6, maximumSpan: .milliseconds(5)))
-        configuration.share = RoundShare(0, of: 2)
+        sampling.share = RoundShare(0, of: 2)
         let share = try #require(
-            await BenchmarkRunner(configuration: configuration).run([Self.blackHoledLoop("a")]).first)
+            await BenchmarkRunner(sampling: sampling).run([Self.blackHoledLoop("a")]).first)
         #expect(share.calmRounds.count == share.samples.count && !share.calmRounds.contains(true))
         #expect(share.wasDisturbed && share.roundsSetAside == share.samples.count)
-        configuration.gauge = nil
+        sampling.gauge = nil
         let calm = try #require(
-            await BenchmarkRunner(configuration: configuration).run([Self.blackHoledLoop("a")]).first)
+            await BenchmarkRunner(sampling: sampling).run([Self.blackHoledLoop("a")]).first)
         #expect(calm.calmRounds == Array(repeating: true, count: calm.samples.count) && !calm.wasDisturbed)
-        configuration.share = .whole
+        sampling.share = .whole
         let whole = try #require(
-            await BenchmarkRunner(configuration: configuration).run([Self.blackHoledLoop("a")]).first)
+            await BenchmarkRunner(sampling: sampling).run([Self.blackHoledLoop("a")]).first)
         #expect(whole.calmRounds.isEmpty)
     }
 
     @Test("a result read back from JSON has the same samples, flags and statistics")
     func resultsTravelAsJSON() async throws {
-        let configuration = BenchmarkConfiguration(
-            targetSampleDuration: .microseconds(50), warmUpRounds: 0, samples: 3)
-        let results = await BenchmarkRunner(configuration: configuration).run([
+        let sampling = SamplingParameters(
+            targetSampleDuration: .microseconds(50), warmUpRounds: 0, sampleCount: 3)
+        let results = await BenchmarkRunner(sampling: sampling).run([
             Self.blackHoledLoop("sync"), Benchmark("async") { iterations in await Task.yield() },
         ])
         var disturbed = results

@@ -40,10 +40,10 @@ struct StackAlignmentTests {
             log.positions.append(StackAlignment.currentPosition)
             for index in 0..<iterations { blackHole(index) }
         }
-        var configuration = BenchmarkConfiguration(
-            targetSampleDuration: .microseconds(50), warmUpRounds: 2, samples: 6)
-        configuration.share = RoundShare(share, of: count)
-        _ = await BenchmarkRunner(configuration: configuration).run([benchmark])
+        var sampling = SamplingParameters(
+            targetSampleDuration: .microseconds(50), warmUpRounds: 2, sampleCount: 6)
+        sampling.share = RoundShare(share, of: count)
+        _ = await BenchmarkRunner(sampling: sampling).run([benchmark])
         let page = StackAlignment.period
         let rounds = Array(log.positions.suffix(8))
         let offsets = ([0, 1] + Array(0..<6)).map { StackAlignment.offset(forRound: $0 * count + share) }

@@ -152,7 +152,7 @@ struct ComparisonTests {
         #expect(
             change.timeTolerance
                 == (heavy ? MetricClass.heavyTime.tolerance.relative : MetricClass.time.tolerance.relative))
-        #expect(ResultRow.heavyCases(in: before) == (heavy ? [time.key.group] : []))
+        #expect(ResultRow.heavyCases(in: before) == (heavy ? [time.key.caseKey] : []))
     }
 
     @Test(
@@ -206,7 +206,7 @@ struct ComparisonTests {
                     metric: .time),
                 unit: .nanoseconds, median: median, p10: median, p25: median, p75: median, min: median,
                 max: median,
-                samples: 25,
+                sampleCount: 25,
                 ratioToReference: median / 1.1, configuration: .release)
         }
         let before = [

@@ -64,7 +64,7 @@ struct ExactCountGateTests {
     )
     func instructionsWithinTheirHeapSpread() throws {
         var spread = Self.row(.instructionsOutsideMetadataLookups, 10_000)
-        (spread.min, spread.max, spread.samples) = (9_970, 10_012, 5)
+        (spread.min, spread.max, spread.sampleCount) = (9_970, 10_012, 5)
         #expect(Comparison.instructionAllowance(for: spread) == 30 + 42.0 / 4)
         func verdict(_ value: Double) throws -> Comparison.Verdict? {
             try Comparison(
@@ -76,7 +76,7 @@ struct ExactCountGateTests {
         #expect(try verdict(10_041) == .regression)
         #expect(try verdict(10_100) == .regression, "+1%")
         #expect(try verdict(9_959) == .improvement)
-        spread.samples = 1
+        spread.sampleCount = 1
         #expect(Comparison.instructionAllowance(for: spread) == 30, "no gap without two counts")
         (spread.min, spread.max) = (9_999, 10_001)
         #expect(

@@ -48,7 +48,7 @@ enum CoverageRows {
 
 @Suite("What the gate reports it gated")
 struct GateCoverageTests {
-    func group(_ coverage: GateCoverage, _ suite: Suite, _ metricClass: MetricClass) throws
+    func line(_ coverage: GateCoverage, _ suite: Suite, _ metricClass: MetricClass) throws
         -> GateCoverageLine
     {
         try #require(coverage.lines.first { $0.suite == suite && $0.metricClass == metricClass })
@@ -57,17 +57,17 @@ struct GateCoverageTests {
     @Test("rows are counted per suite and metric class, each with its tolerance")
     func counts() throws {
         let (_, coverage) = try CoverageRows.coverage()
-        let light = try group(coverage, .layout, .time)
+        let light = try line(coverage, .layout, .time)
         #expect(light.gated == 1 && light.notGated == [.belowTimeFloor: 1] && light.tolerance == "+20%")
-        let heavy = try group(coverage, .layout, .heavyTime)
+        let heavy = try line(coverage, .layout, .heavyTime)
         #expect(heavy.gated == 1 && heavy.tolerance == "+100%" && heavy.caughtText == ">+100%")
-        let trip = try group(coverage, .effects, .roundTripTime)
+        let trip = try line(coverage, .effects, .roundTripTime)
         #expect(trip.gated == 1 && trip.tolerance == "+50%")
-        #expect(try group(coverage, .layout, .counts).caughtText == "+1 per op")
-        #expect(try group(coverage, .layout, .bytes).tolerance == "±32 B + 0.5%")
-        let informational = try group(coverage, .layout, .informational)
+        #expect(try line(coverage, .layout, .counts).caughtText == "+1 per op")
+        #expect(try line(coverage, .layout, .bytes).tolerance == "±32 B + 0.5%")
+        let informational = try line(coverage, .layout, .informational)
         #expect(informational.gated == 0 && informational.notGated == [.noBaselineRow: 1, .informational: 1])
-        #expect(try group(coverage, .reference, .informational).notGated == [.informational: 1])
+        #expect(try line(coverage, .reference, .informational).notGated == [.informational: 1])
         #expect(coverage.gated.count == 5 && coverage.noTimeGated == nil)
     }
 
@@ -110,20 +110,20 @@ struct GateCoverageTests {
         let outside = Metric.instructionsOutsideMetadataLookups
         let exact = CoverageRows.count("light", outside, 1_000)
         var moving = CoverageRows.count("heavy", outside, 10_000)
-        (moving.min, moving.max, moving.samples) = (9_980, 10_020, 5)
+        (moving.min, moving.max, moving.sampleCount) = (9_980, 10_020, 5)
         let comparison = try Comparison(baseline: [exact, moving], current: [exact, moving])
-        let group = try self.group(
+        let line = try self.line(
             GateCoverage(comparison, baseline: [exact, moving]), .layout, .instructionsOutsideMetadataLookups)
         #expect(
-            group.gated == 2
-                && group.tolerance
+            line.gated == 2
+                && line.tolerance
                     == "±0.25%, or the row's spread over address offsets and a mean gap when wider"
         )
-        #expect(group.caughtText == ">+0.25%..+0.5%", "20 above, a gap of 40 / 4, and 20 below the median")
+        #expect(line.caughtText == ">+0.25%..+0.5%", "20 above, a gap of 40 / 4, and 20 below the median")
         let total = CoverageRows.count("light", .instructions, 1_000)
         let alone = try Comparison(baseline: [total], current: [total])
         #expect(
-            try self.group(GateCoverage(alone, baseline: [total]), .layout, .instructions).caughtText
+            try self.line(GateCoverage(alone, baseline: [total]), .layout, .instructions).caughtText
                 == ">+10%"
         )
     }
@@ -172,8 +172,7 @@ struct GateCoverageTests {
 @Suite("The smallest change caught, injected")
 struct SmallestChangeCaughtTests {
     static func rows(_ file: String) throws -> [ResultRow] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+        let root = try PackageRoot.of(#filePath)
         return try ResultCSV.parse(String(contentsOf: root.appendingPathComponent(file), encoding: .utf8))
     }
 

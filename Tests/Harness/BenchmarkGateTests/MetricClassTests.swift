@@ -55,8 +55,7 @@ struct MetricClassTests {
     @Test("every class has a tolerance, and its row in docs/gate.md's table of tolerances")
     func tolerances() throws {
         let gate = try String(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../../docs/gate.md").standardized, encoding: .utf8)
+            contentsOf: PackageRoot.of(#filePath).appendingPathComponent("docs/gate.md"), encoding: .utf8)
         let section = gate.components(separatedBy: "## Tolerances").dropFirst().first ?? ""
         let rows = section.components(separatedBy: "\n\n").dropFirst(2).first ?? ""
         for metricClass in MetricClass.allCases {

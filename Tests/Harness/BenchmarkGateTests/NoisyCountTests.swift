@@ -16,7 +16,7 @@ struct NoisyCountTests {
             p75: median,
             min: min,
             max: max,
-            samples: 3,
+            sampleCount: 3,
             configuration: .release
         )
     }

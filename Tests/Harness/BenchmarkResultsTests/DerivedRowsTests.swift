@@ -19,7 +19,7 @@ struct DerivedRowsTests {
         let rows = DerivedRows.compute(from: Self.series(exponent: expected))
         let fit = try #require(rows.first { $0.key.metric == Metric.growthExponent })
         #expect(abs(fit.median - expected) < 1e-9)
-        #expect(fit.key.n == nil && fit.unit == .exponent && fit.samples == 4)
+        #expect(fit.key.n == nil && fit.unit == .exponent && fit.sampleCount == 4)
     }
 
     @Test("two actions measured in one layout are two series, each with its own exponent")

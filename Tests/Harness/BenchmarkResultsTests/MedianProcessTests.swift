@@ -94,7 +94,7 @@ struct MedianProcessTests {
         #expect(spread.map(\.key.n) == [1, 10])
         #expect(abs(try #require(spread.first).median - 25) < 1e-9)
         #expect(abs(try #require(spread.last).median - 100.0 / 3) < 1e-9)
-        #expect(spread.allSatisfy { $0.samples == 3 })
+        #expect(spread.allSatisfy { $0.sampleCount == 3 })
     }
 
     @Test("of three runs, each case's rows come from the middle one, not from an outlier either way")

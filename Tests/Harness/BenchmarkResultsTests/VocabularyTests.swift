@@ -24,13 +24,13 @@ struct VocabularyTests {
             ])
     }
 
-    @Test("a key is its case's group and its metric, and is built back from them")
+    @Test("a key is its case key and its metric, and is built back from them")
     func keyFromGroup() {
         let key = ResultRow.Key(
             suite: .layout, architecture: "effect-objects", feature: "app/increment", layout: "single-store",
             n: 10, metric: .instructions)
-        #expect(ResultRow.Key(key.group, metric: .instructions) == key)
-        #expect(ResultRow.Key(key.group, metric: .time) != key)
+        #expect(ResultRow.Key(key.caseKey, metric: .instructions) == key)
+        #expect(ResultRow.Key(key.caseKey, metric: .time) != key)
     }
 
     @Test("every suite is written as its spelling and read back", arguments: Suite.allCases)
@@ -59,8 +59,7 @@ struct VocabularyTests {
 
     @Test("the committed baseline reads and renders back byte for byte")
     func committedBaseline() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../results/baseline.csv").standardized.path
+        let path = try PackageRoot.of(#filePath).appendingPathComponent("results/baseline.csv").path
         let rows = try ResultCSV.read(path)
         #expect(rows.count > 700)
         #expect(rows.contains { $0.key.suite == .reference })
@@ -175,10 +174,10 @@ struct RowNameTests {
         #expect(ArchitectureName.reference.rawValue == "reference")
     }
 
-    @Test("a feature name is any non-empty text, and knows its group")
+    @Test("a feature name is any non-empty text, and knows its feature group")
     func features() {
         #expect(FeatureName(rawValue: "") == nil)
-        #expect(FeatureName(stringLiteral: "transfer/selectFrom").group == "transfer")
-        #expect(FeatureName(stringLiteral: "transfer").group == "transfer")
+        #expect(FeatureName(stringLiteral: "transfer/selectFrom").featureGroup == "transfer")
+        #expect(FeatureName(stringLiteral: "transfer").featureGroup == "transfer")
     }
 }

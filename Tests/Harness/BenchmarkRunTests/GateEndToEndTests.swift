@@ -50,7 +50,7 @@ struct GateEndToEndTests {
     func measure(_ variants: [Variant]) async throws -> [[ResultRow]] {
         let runner = SuiteRunner(
             size: RunSize(
-                samples: 15, warmUpRounds: 2, targetSampleDuration: .milliseconds(1), retentionEffects: 1),
+                sampleCount: 15, warmUpRounds: 2, targetSampleDuration: .milliseconds(1), retentionEffects: 1),
             configuration: .release
         )
         var runs: [[ResultRow]] = []

@@ -29,13 +29,14 @@ struct InstructionPassTests {
         var reference = plan(CaseSelector(suites: [.reference], features: ["reference/nine-instructions"]))
         #expect(
             plan(CaseSelector(suites: [.reference])).runner().catalogue.instructionLabels().contains {
-                $0.group.feature == "reference/copy-3-references"
+                $0.caseKey.feature == "reference/copy-3-objects"
             })
         reference.request.addressOffsets = 2
         let rows = try await reference.instructionRows()
         let nine = rows.first { $0.key.feature == "reference/nine-instructions" }
         #expect(nine?.median == 9)
-        #expect(nine?.min == 9 && nine?.max == 9 && nine?.samples == 2, "the same under both address offsets")
+        #expect(
+            nine?.min == 9 && nine?.max == 9 && nine?.sampleCount == 2, "the same under both address offsets")
         #expect(nine?.key.metric == .instructions)
         let outside = rows.first {
             $0.key.feature == "reference/nine-instructions"
@@ -124,7 +125,7 @@ struct InstructionPassTests {
         let strip = try #require(executable("strip", environment: plan.environment))
         let program = try #require(plan.program)
         let labels = plan.runner().catalogue.instructionLabels().map {
-            InstructionLabel(group: $0.group, iterations: iterations)
+            InstructionLabel(caseKey: $0.caseKey, iterations: iterations)
         }
         try #require(labels.count == 1)
         let counts = try await ChildProcess.withScratchDirectory(
@@ -145,21 +146,21 @@ struct InstructionPassTests {
         var full = plan(CaseSelector())
         full.request.size = .full
         #expect(quick == full.runner().catalogue.instructionLabels())
-        #expect(Set(quick.compactMap(\.group.n)) == Set(CaseCatalogue.sizes))
+        #expect(Set(quick.compactMap(\.caseKey.n)) == Set(CaseCatalogue.sizes))
         #expect(CaseCatalogue.sizes.contains(10_000))
-        #expect(Set(quick.map(\.group.suite)) == Set(CaseCatalogue.instructionSuites))
+        #expect(Set(quick.map(\.caseKey.suite)) == Set(CaseCatalogue.instructionSuites))
     }
 
     @Test("A dump label names its case and N, and reads back; a label of another shape is none")
     func labels() {
-        let group = ResultRow.Key.Group(
+        let caseKey = ResultRow.CaseKey(
             suite: .layout, architecture: "closure-effects", feature: "app/increment", layout: "single-store",
             n: 10)
-        let label = InstructionLabel(group: group, iterations: 1_000)
+        let label = InstructionLabel(caseKey: caseKey, iterations: 1_000)
         #expect(label.text == "layout|closure-effects|app/increment|single-store|10|1000")
         #expect(InstructionLabel(label.text[...]) == label)
         let reference = InstructionLabel(
-            group: .init(suite: .reference, architecture: .reference, feature: "reference/empty"),
+            caseKey: .init(suite: .reference, architecture: .reference, feature: "reference/empty"),
             iterations: 2)
         #expect(reference.text == "reference|reference|reference/empty|||2")
         #expect(InstructionLabel("baseline|reference|reference/empty|||2") == nil, "no former spelling")
@@ -185,7 +186,7 @@ struct InstructionPassTests {
             ])
         #expect(rows.map(\.median) == [100, 96, 50, 50])
         #expect(rows.map(\.min) == [99, 96, 50, 50] && rows.map(\.max) == [103, 96, 50, 50])
-        #expect(rows.map(\.samples) == [5, 5, 3, 3])
+        #expect(rows.map(\.sampleCount) == [5, 5, 3, 3])
     }
 
     @Test(
@@ -309,7 +310,7 @@ struct InstructionPassTests {
         let strip = try #require(executable("strip", environment: ProcessInfo.processInfo.environment))
         let program = try #require(benchProgram)
         var label = Self.label("closure-effects")
-        label.group.feature = "counter/no-such-intent"
+        label.caseKey.feature = "counter/no-such-intent"
         let error = await #expect(throws: RunFailure.self) {
             try await ChildProcess.withScratchDirectory("instructions", in: InstructionPass.scratchParent) {
                 directory throws(RunFailure) in
@@ -325,7 +326,7 @@ struct InstructionPassTests {
 
     static func label(_ architecture: ArchitectureName) -> InstructionLabel {
         InstructionLabel(
-            group: .init(suite: .dispatch, architecture: architecture, feature: "counter/increment"),
+            caseKey: .init(suite: .dispatch, architecture: architecture, feature: "counter/increment"),
             iterations: 1_000)
     }
 

@@ -25,7 +25,7 @@ struct MessageTests {
                 layout: "single-store",
                 n: 100, metric: .time),
             unit: .nanoseconds, median: 0.1 + 0.2, p10: 1e-9, p25: 4, p75: 6, min: 3, max: 123_456_789.125,
-            samples: 9, ratioToReference: 1234.5678, configuration: .release, hitIterationLimit: true)
+            sampleCount: 9, ratioToReference: 1234.5678, configuration: .release, hitIterationLimit: true)
         row.wasDisturbed = true
         return row
     }()
@@ -36,7 +36,7 @@ struct MessageTests {
             selector: CaseSelector(suites: [.layout], layouts: ["multi-store"], sizes: [10]), size: .full,
             seed: 42)
         request.confinesRoundTrips = false
-        let group = TimingGroupID(suite: .layout, n: 100, kind: .alone(Self.time.key.group))
+        let group = TimingGroupID(suite: .layout, n: 100, kind: .alone(Self.time.key.caseKey))
         let order = TimingOrder(
             request: request, counts: [Self.time], share: RoundShare(2, of: 3), earlierShares: [[group: []]],
             timesHeavyCasesItself: true)
@@ -83,9 +83,9 @@ struct MessageTests {
 
     @Test("a heavy case's timing group is named alike in the process that hands it out and in its own")
     func timingGroupIdentity() {
-        let group = Self.time.key.group
-        let handedOut = TimingGroupID(suite: .layout, n: 100, kind: .alone(group))
-        #expect(handedOut == TimingGroupID(suite: .layout, n: 100, kind: .alone(group)))
+        let caseKey = Self.time.key.caseKey
+        let handedOut = TimingGroupID(suite: .layout, n: 100, kind: .alone(caseKey))
+        #expect(handedOut == TimingGroupID(suite: .layout, n: 100, kind: .alone(caseKey)))
         #expect(handedOut != TimingGroupID(suite: .layout, n: 100, kind: .synchronous))
         #expect("\(handedOut)" == "layout / local-reducer / app/increment / single-store / n=100 alone")
     }

@@ -165,7 +165,7 @@ struct SuiteRunnerTests {
             rows.map(\.key.feature) == [
                 "reference/ordinary-work", "reference/struct-mutation", "reference/closure-call",
                 "reference/empty",
-                "reference/decimal-equality", "reference/copy-1-reference", "reference/copy-3-references",
+                "reference/decimal-equality", "reference/copy-1-object", "reference/copy-3-objects",
                 "reference/nine-instructions",
             ])
         #expect(rows.first?.ratioToReference == 1)
@@ -183,7 +183,7 @@ struct SuiteRunnerTests {
         #expect(groups.map { $0.cases.map(\.n) } == [[10, 10], [10_000, 10_000], [nil]])
         #expect(groups[0].cases.map(\.architecture) == ["a", "b"])
         #expect(groups.allSatisfy { !$0.isHeavy })
-        let heavy: Set = [sized("a", 10_000).key(metric: .time).group]
+        let heavy: Set = [sized("a", 10_000).key(metric: .time).caseKey]
         let isolated = SuiteRunner.timingGroups(cases, heavy: heavy)
         #expect(isolated.map { $0.cases.map(\.architecture) } == [["a", "b"], ["b"], ["a"], ["c"]])
         #expect(isolated.map { $0.cases.map(\.n) } == [[10, 10], [10_000], [10_000], [nil]])
@@ -281,7 +281,7 @@ struct SuiteRunnerTests {
                 suites: [.dispatch], architectures: [ArchitectureName(Subjects.all[0].id)]))
         let counts = try await runner.run().filter { $0.key.metric == .mallocs }
         #expect(!counts.isEmpty)
-        #expect(counts.allSatisfy { $0.samples == repetitions && $0.min == $0.max }, "\(counts)")
+        #expect(counts.allSatisfy { $0.sampleCount == repetitions && $0.min == $0.max }, "\(counts)")
     }
 
     /// A runner of the synchronous dispatch suite for one architecture, making `passes`. (Async
@@ -335,8 +335,9 @@ struct SuiteRunnerTests {
         arguments: [RunSize.full, .quick, .smoke])
     func heavyGroupsWarmUpOnce(_ size: RunSize) {
         let runner = SuiteRunner(size: size, configuration: .release)
-        #expect(runner.configuration(seed: 1, gauge: nil, calmest: nil).warmUpRounds == size.warmUpRounds)
-        let heavy = runner.configuration(seed: 1, gauge: nil, calmest: nil, heavy: true)
+        #expect(
+            runner.samplingParameters(seed: 1, gauge: nil, calmest: nil).warmUpRounds == size.warmUpRounds)
+        let heavy = runner.samplingParameters(seed: 1, gauge: nil, calmest: nil, heavy: true)
         #expect(heavy.warmUpRounds == min(size.warmUpRounds, SuiteRunner.heavyWarmUpRounds))
         #expect(RunSize.full.warmUpRounds > SuiteRunner.heavyWarmUpRounds)
     }
@@ -365,12 +366,12 @@ struct SuiteRunnerTests {
             key: ResultRow.Key(
                 suite: .layout, architecture: increment.architecture, feature: increment.feature,
                 layout: increment.layout, n: increment.n, metric: .time),
-            unit: .nanoseconds, median: 5, p10: 4, p25: 4, p75: 6, min: 3, max: 7, samples: 9,
+            unit: .nanoseconds, median: 5, p10: 4, p25: 4, p75: 6, min: 3, max: 7, sampleCount: 9,
             configuration: .debug)
         timedApart.ratioToReference = 0.5
         let calls = Calls()
-        runner.heavyCaseTimer = { group, seed in
-            calls.list.append("\(group.feature) \(seed)")
+        runner.heavyCaseTimer = { caseKey, seed in
+            calls.list.append("\(caseKey.feature) \(seed)")
             return [timedApart]
         }
         let rows = try await runner.run()
@@ -384,7 +385,7 @@ struct SuiteRunnerTests {
     @Test("a share of the rounds takes its part of the samples and of the span, the rest as a whole run")
     func runSizeShares() {
         let third = RunSize.full.sharing(RoundShare(2, of: 3))
-        #expect(third.samples == 9 && third.minimumSpan == .seconds(1) / 3)
+        #expect(third.sampleCount == 9 && third.minimumSpan == .seconds(1) / 3)
         #expect(third.warmUpRounds == RunSize.full.warmUpRounds)
         #expect(third.targetSampleDuration == RunSize.full.targetSampleDuration)
         #expect(RunSize.full.sharing(.whole) == RunSize.full)
@@ -400,17 +401,17 @@ struct SuiteRunnerTests {
         var earlier = dispatchRunner(.times(counts: counts))
         earlier.share = RoundShare(0, of: 2)
         let recorded = Recorded()
-        earlier.recordsGroup = { key, results in recorded.samples[key] = results }
+        earlier.recordsGroup = { key, results in recorded.results[key] = results }
         _ = try await earlier.run()
-        #expect(Array(recorded.samples.keys) == [Self.dispatchGroup])
+        #expect(Array(recorded.results.keys) == [Self.dispatchGroup])
         var last = dispatchRunner(.times(counts: counts))
         last.share = RoundShare(1, of: 2)
-        last.earlierShares = [recorded.samples]
+        last.earlierShares = [recorded.results]
         let own = Recorded()
-        last.recordsGroup = { key, results in own.samples[key] = results }
+        last.recordsGroup = { key, results in own.results[key] = results }
         let rows = try await last.run()
-        let earlierResults = try #require(recorded.samples[Self.dispatchGroup])
-        let ownResults = try #require(own.samples[Self.dispatchGroup])
+        let earlierResults = try #require(recorded.results[Self.dispatchGroup])
+        let ownResults = try #require(own.results[Self.dispatchGroup])
         let times = rows.filter { $0.key.metric == .time }
         #expect(times.count == 3 && earlierResults.count == 4, "three cases and the reference")
         // Judged again against both shares' calmest reference round: the reference is the last.
@@ -419,11 +420,11 @@ struct SuiteRunnerTests {
             #expect(before.name == "\(row.key.architecture) \(row.key.feature)")
             let pooled = try #require(BenchmarkResult.pooling([before, mine], calmRoundsNeeded: 3))
             let calm = (before.calmRounds + mine.calmRounds).filter { $0 }.count
-            #expect(row.samples == (calm >= 3 ? calm : before.samples.count + mine.samples.count))
+            #expect(row.sampleCount == (calm >= 3 ? calm : before.samples.count + mine.samples.count))
             #expect(row.p10 == pooled.time.p10)
             #expect(row.roundsSetAside == pooled.roundsSetAside, "the pool's rounds set aside are written")
             #expect(
-                row.samples + (row.roundsSetAside ?? -1) == before.samples.count + mine.samples.count,
+                row.sampleCount + (row.roundsSetAside ?? -1) == before.samples.count + mine.samples.count,
                 "every round is either kept (samples) or set aside")
         }
         #expect(rows.filter { $0.key.metric != .time }.allSatisfy { $0.roundsSetAside == nil })
@@ -436,7 +437,7 @@ struct SuiteRunnerTests {
         #expect(times.count == 3)
         // Smoke size: 2 rounds a share, 3 calm ones needed, only the earlier share's 2 are calm.
         #expect(
-            times.allSatisfy { $0.wasDisturbed && $0.samples == 4 && $0.roundsSetAside == 0 },
+            times.allSatisfy { $0.wasDisturbed && $0.sampleCount == 4 && $0.roundsSetAside == 0 },
             "too few calm rounds: every round")
     }
 
@@ -445,7 +446,7 @@ struct SuiteRunnerTests {
         let counts = try await countsWithHeavyIncrement()
         let times = try await Self.judgedTimes(layoutRunner(counts: counts))
         let heavy = try #require(times.first { $0.key.feature == "app/increment" })
-        #expect(heavy.wasDisturbed && heavy.samples == 4)
+        #expect(heavy.wasDisturbed && heavy.sampleCount == 4)
     }
 
     /// The time rows of `runner`'s run as the last of two shares, after an earlier share whose every
@@ -455,10 +456,10 @@ struct SuiteRunnerTests {
         var earlier = runner
         earlier.share = RoundShare(0, of: 2)
         let recorded = Recorded()
-        earlier.recordsGroup = { key, results in recorded.samples[key] = results }
+        earlier.recordsGroup = { key, results in recorded.results[key] = results }
         _ = try await earlier.run()
-        var faster: SharedSamples = [:]
-        for (key, results) in recorded.samples {
+        var faster: TimingGroupResults = [:]
+        for (key, results) in recorded.results {
             faster[key] = try results.dropLast() + [scaling(results.last!, by: 0.1)]
         }
         var last = runner
@@ -523,7 +524,7 @@ final class Calls {
 /// The groups a test's runner recorded.
 @MainActor
 final class Recorded {
-    var samples: SharedSamples = [:]
+    var results: TimingGroupResults = [:]
 }
 
 /// Effects count every thread's activity, and each count is the difference of two windows (2N

@@ -70,7 +70,7 @@ struct TimingProcessesTests {
     func splitRun() async throws {
         let selector = CaseSelector(suites: [.reference])
         let rows = try await plan(selector).rows()
-        let copy = rows.filter { $0.key.feature == "reference/copy-1-reference" }
+        let copy = rows.filter { $0.key.feature == "reference/copy-1-object" }
         // Where retains are not counted (the build without counters, a Mac) the row is absent, not 0.
         let retains = copy.first { $0.key.metric == .retains }?.median
         #expect(retains == (AllocationCounter.isCountingRetains ? 1 : nil))
@@ -91,16 +91,16 @@ struct TimingProcessesTests {
             sizes: [100])
         let rows = try await plan(selector, processes: processes).rows()
         // Found by its bytes where they are counted, by its declaration where they are not.
-        let heavy = HeavyCases.among(Array(Set(rows.map(\.key.group))), counts: rows)
+        let heavy = HeavyCases.among(Array(Set(rows.map(\.key.caseKey))), counts: rows)
         #expect(heavy.map(\.feature) == ["app/increment"])
         #expect(rows.contains { $0.key.metric == .bytes } == AllocationCounter.isAvailable)
-        let time = rows.first { heavy.contains($0.key.group) && $0.key.metric == .time }
+        let time = rows.first { heavy.contains($0.key.caseKey) && $0.key.metric == .time }
         #expect(time.map { $0.median > 0 && $0.ratioToReference != nil } == true)
         // The pool keeps its calm rounds when they number a whole run's samples, else every round
         // of every share (each share runs at least its part): never fewer than one share alone has.
-        let share = RunSize.quick.sharing(RoundShare(0, of: processes)).samples
-        let pooled = min(RunSize.quick.samples, processes * share)
-        #expect(time.map { $0.samples >= pooled } == true, "every share's samples, pooled")
+        let share = RunSize.quick.sharing(RoundShare(0, of: processes)).sampleCount
+        let pooled = min(RunSize.quick.sampleCount, processes * share)
+        #expect(time.map { $0.sampleCount >= pooled } == true, "every share's samples, pooled")
         let inProcess = try await plan(selector).runner().run()
         #expect(rows.map(\.key) == inProcess.map(\.key), "the same rows in the same order")
     }
@@ -117,10 +117,10 @@ struct TimingProcessesTests {
         let rows = try await split.rows()
         let inProcess = try await plan(selector).runner().run()
         #expect(rows.map(\.key) == inProcess.map(\.key), "the same rows in the same order")
-        let sharePart = RunSize.quick.sharing(RoundShare(0, of: 2)).samples
-        let pooled = min(RunSize.quick.samples, 2 * sharePart)
+        let sharePart = RunSize.quick.sharing(RoundShare(0, of: 2)).sampleCount
+        let pooled = min(RunSize.quick.sampleCount, 2 * sharePart)
         #expect(pooled > sharePart, "a pool of both shares keeps more than one share's part")
-        #expect(rows.filter { $0.key.metric == .time }.allSatisfy { $0.samples >= pooled })
+        #expect(rows.filter { $0.key.metric == .time }.allSatisfy { $0.sampleCount >= pooled })
         await Task.yield()
         #expect(lines.all.contains { $0.hasPrefix("timing in 2 child processes, one after another") })
     }
@@ -128,7 +128,7 @@ struct TimingProcessesTests {
     @Test("a heavy case's process that fails is a one-line error naming the case")
     func heavyCaseFailure() async throws {
         let processes = TimingProcesses(program: "/bin/false", environment: [:])
-        let group = ResultRow.Key.Group(
+        let caseKey = ResultRow.CaseKey(
             suite: .layout, architecture: "local-reducer", feature: "app/increment", layout: "single-store",
             n: 10000)
         let order = TimingOrder(
@@ -136,7 +136,7 @@ struct TimingProcessesTests {
         let directory = FileManager.default.temporaryDirectory
         await #expect {
             try await processes.timeAlone(
-                group, seed: 3, of: order, into: SamplesCollector(), directory: directory)
+                caseKey, seed: 3, of: order, into: TimingResultsCollector(), directory: directory)
         } throws: { error in
             "\(error)"
                 == "the timing process of layout / local-reducer / app/increment / single-store / n=10000 failed with status 1"

@@ -26,7 +26,7 @@ public enum RowFixture {
             p75: median + 1,
             min: median - 2,
             max: median + 3,
-            samples: 40,
+            sampleCount: 40,
             ratioToReference: ratio,
             configuration: .release
         )

@@ -373,7 +373,7 @@ bool cac_set_serial_executor(bool on) {
 // not seen. Only x86_64 is enabled: these entry points use the C calling convention there (a single
 // pointer in, the same pointer out); elsewhere retains are reported as unavailable. Building with
 // -Xcc -DCAC_NO_RETAIN_COUNTERS leaves them out too: a binary to time against, to see what the
-// forwarders still cost (docs/measurement.md, "Counting and timing in two processes").
+// forwarders still cost (docs/measurement.md, "Counting and timing in child processes").
 
 #if defined(__x86_64__) && !defined(CAC_NO_RETAIN_COUNTERS)
 

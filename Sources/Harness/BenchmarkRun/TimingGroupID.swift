@@ -14,7 +14,7 @@ struct TimingGroupID: Hashable, Sendable, Codable, CustomStringConvertible {
         /// The round trips of the size, in shared rounds of their own.
         case roundTrips
         /// One heavy case, in rounds of its own.
-        case alone(ResultRow.Key.Group)
+        case alone(ResultRow.CaseKey)
     }
 
     var suite: Suite
@@ -32,11 +32,11 @@ struct TimingGroupID: Hashable, Sendable, Codable, CustomStringConvertible {
         switch kind {
         case .synchronous: return "\(suite.rawValue)\(size) synchronous"
         case .roundTrips: return "\(suite.rawValue)\(size) round trips"
-        case .alone(let group): return "\(group) alone"
+        case .alone(let caseKey): return "\(caseKey) alone"
         }
     }
 }
 
 /// The results one process took of every timing group it shared with others (``RoundShare``), by
 /// group: what an earlier share's process hands on and the last share's pools with its own.
-typealias SharedSamples = [TimingGroupID: [BenchmarkResult]]
+typealias TimingGroupResults = [TimingGroupID: [BenchmarkResult]]

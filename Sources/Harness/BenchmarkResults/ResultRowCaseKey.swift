@@ -1,6 +1,6 @@
-extension ResultRow.Key {
-    /// Everything but the metric: the rows of one measured case.
-    public struct Group: Hashable, Sendable, Codable, CustomStringConvertible {
+extension ResultRow {
+    /// Everything in a key but the metric: the key of one measured case, which all its rows share.
+    public struct CaseKey: Hashable, Sendable, Codable, CustomStringConvertible {
         public var suite: Suite
         public var architecture: ArchitectureName
         public var feature: FeatureName
@@ -37,16 +37,18 @@ extension ResultRow.Key {
             ]
         }
     }
+}
 
-    /// The case this row belongs to.
-    public var group: Group {
-        Group(suite: suite, architecture: architecture, feature: feature, layout: layout, n: n)
+extension ResultRow.Key {
+    /// The key of the case this row belongs to.
+    public var caseKey: ResultRow.CaseKey {
+        ResultRow.CaseKey(suite: suite, architecture: architecture, feature: feature, layout: layout, n: n)
     }
 
-    /// The key of `group`'s row of `metric`.
-    public init(_ group: Group, metric: Metric) {
+    /// The key of `caseKey`'s row of `metric`.
+    public init(_ caseKey: ResultRow.CaseKey, metric: Metric) {
         self.init(
-            suite: group.suite, architecture: group.architecture, feature: group.feature,
-            layout: group.layout, n: group.n, metric: metric)
+            suite: caseKey.suite, architecture: caseKey.architecture, feature: caseKey.feature,
+            layout: caseKey.layout, n: caseKey.n, metric: metric)
     }
 }

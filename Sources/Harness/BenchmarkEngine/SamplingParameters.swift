@@ -1,14 +1,14 @@
 /// How a run samples its benchmarks.
-public struct BenchmarkConfiguration: Sendable, Equatable {
+public struct SamplingParameters: Sendable, Equatable {
     /// Each sample runs enough iterations to last at least this long (default 1 ms), so clock
     /// overhead and resolution are negligible.
     public var targetSampleDuration: Duration
     /// Rounds run and discarded after batch sizing, before samples are kept (default 3).
     public var warmUpRounds: Int
     /// Samples kept per benchmark, at least (default 30); one per round.
-    public var samples: Int
-    /// Kept rounds continue, past `samples`, until this much wall time has passed since the first
-    /// kept round (default zero: exactly `samples` rounds). On a shared machine, bursts of
+    public var sampleCount: Int
+    /// Kept rounds continue, past `sampleCount`, until this much wall time has passed since the first
+    /// kept round (default zero: exactly `sampleCount` rounds). On a shared machine, bursts of
     /// contention slow ordinary code for a fraction of a second at a time (docs/measurement.md,
     /// "Rounds spread over 1 s"); a benchmark whose samples all fall inside one burst reports the
     /// burst, so a run spreads every benchmark's samples over a span longer than the bursts, and
@@ -29,23 +29,23 @@ public struct BenchmarkConfiguration: Sendable, Equatable {
     /// (``RoundShare``): it decides the stack positions of its rounds (default: the whole group).
     public var share: RoundShare = .whole
 
-    /// Creates a configuration; every value has a default.
+    /// Creates sampling parameters; every value has a default.
     public init(
         targetSampleDuration: Duration = .milliseconds(1),
         warmUpRounds: Int = 3,
-        samples: Int = 30,
+        sampleCount: Int = 30,
         maximumIterations: Int = 1 << 32,
         clock: SampleClock = .monotonic,
         seed: UInt64 = 0,
         minimumSpan: Duration = .zero,
         gauge: Gauge? = nil
     ) {
-        precondition(targetSampleDuration > .zero, "BenchmarkConfiguration: target must be positive")
-        precondition(warmUpRounds >= 0 && samples > 0 && maximumIterations > 0, "BenchmarkConfiguration")
-        precondition(minimumSpan >= .zero, "BenchmarkConfiguration: the minimum span cannot be negative")
+        precondition(targetSampleDuration > .zero, "SamplingParameters: target must be positive")
+        precondition(warmUpRounds >= 0 && sampleCount > 0 && maximumIterations > 0, "SamplingParameters")
+        precondition(minimumSpan >= .zero, "SamplingParameters: the minimum span cannot be negative")
         self.targetSampleDuration = targetSampleDuration
         self.warmUpRounds = warmUpRounds
-        self.samples = samples
+        self.sampleCount = sampleCount
         self.maximumIterations = maximumIterations
         self.clock = clock
         self.seed = seed
@@ -53,9 +53,9 @@ public struct BenchmarkConfiguration: Sendable, Equatable {
         self.gauge = gauge
     }
 
-    /// The most kept rounds a minimum span can ask for: 100 times `samples`, a bound that only a
+    /// The most kept rounds a minimum span can ask for: 100 times `sampleCount`, a bound that only a
     /// body far faster than the target duration (one that reached the iteration limit) can meet.
-    public var maximumRounds: Int { samples * 100 }
+    public var maximumRounds: Int { sampleCount * 100 }
 
     /// The clock used for `benchmark`: async benchmarks always use the monotonic clock.
     func clock(for benchmark: Benchmark) -> SampleClock {
@@ -75,7 +75,7 @@ public struct BenchmarkConfiguration: Sendable, Equatable {
     }
 }
 
-extension BenchmarkConfiguration {
+extension SamplingParameters {
     /// A benchmark timed in every round whose time tells whether the machine ran at its usual speed
     /// during that round.
     ///
@@ -105,7 +105,7 @@ extension BenchmarkConfiguration {
             index: Int, tolerance: Double = defaultTolerance, calmest: Double? = nil,
             maximumSpan: Duration = .seconds(4)
         ) {
-            precondition(index >= 0 && tolerance > 0, "BenchmarkConfiguration.Gauge")
+            precondition(index >= 0 && tolerance > 0, "SamplingParameters.Gauge")
             self.index = index
             self.tolerance = tolerance
             self.calmest = calmest
