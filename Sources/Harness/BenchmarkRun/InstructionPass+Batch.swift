@@ -14,19 +14,25 @@ extension InstructionPass {
         /// in its working directory.
         nonisolated static let forkPerCase = "--fork-per-case"
 
-        /// `jobs` in batches, `width` per address offset (fewer where there are fewer jobs), each
-        /// taking every `width`-th job in order, so that each gets its share of every suite and size.
+        /// `jobs` in batches, ``perCPU`` per CPU of `width` for each address offset (fewer where
+        /// there are fewer jobs), each taking every k-th job in order, so that each gets its share of
+        /// every suite and size. More batches than CPUs keep the CPUs busy to the end: with one per
+        /// CPU, the one that drew the longest cases ran on alone.
         static func all(_ jobs: [Job], width: Int) -> [Batch] {
             let offsets = Array(Set(jobs.map(\.addressOffset))).sorted()
+            let count = width * perCPU
             return offsets.flatMap { offset in
                 let ofOffset = jobs.filter { $0.addressOffset == offset }
-                return (0..<min(width, ofOffset.count)).map { lane in
+                return (0..<min(count, ofOffset.count)).map { lane in
                     Batch(
-                        number: offset * width + lane, addressOffset: offset,
-                        jobs: stride(from: lane, to: ofOffset.count, by: width).map { ofOffset[$0] })
+                        number: offset * count + lane, addressOffset: offset,
+                        jobs: stride(from: lane, to: ofOffset.count, by: count).map { ofOffset[$0] })
                 }
             }
         }
+
+        /// Batches per CPU: each costs one start of Valgrind, 1.2 s of CPU.
+        nonisolated static let perCPU = 4
 
         /// The name of the order file of the case at `index` (the child's `case-NNNNN.pid` and its
         /// dumps sit beside it); every name has the same length.

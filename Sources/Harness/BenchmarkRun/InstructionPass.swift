@@ -110,16 +110,17 @@ public enum InstructionPass {
         }
     }
 
-    /// Runs `jobs` under `valgrind`, in as many batches at a time as there are CPUs, in
-    /// `directory` (which holds the stripped `bench`); returns each job's instructions per operation
-    /// by job index.
+    /// Runs `jobs` under `valgrind`, in batches (``Batch/all(_:width:)``), as many at a time as
+    /// there are CPUs, in `directory` (which holds the stripped `bench`); returns each job's
+    /// instructions per operation by job index.
     static func counts(of jobs: [Job], _ valgrind: String, _ directory: URL) async throws(RunFailure) -> [Int:
         PerOperation]
     {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let batches = Batch.all(jobs, width: width)
         let results = await withTaskGroup(of: Result<[Int: PerOperation], RunFailure>.self) { group in
-            for batch in batches {
+            var pending = Batch.all(jobs, width: width)[...]
+            func startNext() {
+                guard let batch = pending.popFirst() else { return }
                 group.addTask {
                     do throws(RunFailure) {
                         return .success(try await batch.count(valgrind, directory))
@@ -128,8 +129,12 @@ public enum InstructionPass {
                     }
                 }
             }
+            for _ in 0..<width { startNext() }
             var results: [Result<[Int: PerOperation], RunFailure>] = []
-            for await result in group { results.append(result) }
+            for await result in group {
+                results.append(result)
+                if case .failure = result { pending = [] } else { startNext() }
+            }
             return results
         }
         var counts: [Int: PerOperation] = [:]

@@ -285,17 +285,21 @@ struct InstructionPassTests {
         #expect(Set(indices).count == indices.count)
     }
 
-    @Test("Batches take every job once, one offset each, every width-th job in order")
+    @Test("Batches take every job once, one offset each, every k-th job in order, none empty")
     func batchesShareTheJobs() {
-        let labels = [
-            Self.label("closure-effects"), Self.label("effect-values"), Self.label("local-reducer"),
+        let names: [ArchitectureName] = [
+            "closure-effects", "effect-values", "local-reducer", "viper-reducer", "effect-objects",
         ]
+        let labels = names.map { Self.label($0) }
         let jobs = InstructionPass.Job.all(labels, labels.indices, offsets: 0..<2)
-        let batches = InstructionPass.Batch.all(jobs, width: 2)
-        #expect(batches.map(\.addressOffset) == [0, 0, 1, 1])
-        #expect(Set(batches.map(\.number)).count == 4)
+        let perOffset = InstructionPass.Batch.perCPU
+        let batches = InstructionPass.Batch.all(jobs, width: 1)
+        #expect(
+            batches.map(\.addressOffset) == Array(repeating: 0, count: perOffset)
+                + Array(repeating: 1, count: perOffset))
+        #expect(Set(batches.map(\.number)).count == batches.count)
         #expect(batches.flatMap(\.jobs).map(\.index).sorted() == jobs.map(\.index).sorted())
-        #expect(batches[0].jobs.map(\.label) == [labels[0], labels[2]])
+        #expect(batches[0].jobs.map(\.label) == [labels[0], labels[perOffset]])
         #expect(
             batches.allSatisfy { batch in batch.jobs.allSatisfy { $0.addressOffset == batch.addressOffset } })
         #expect(InstructionPass.Batch.all(Array(jobs.prefix(1)), width: 2).count == 1, "no empty batch")
