@@ -149,7 +149,8 @@ extension CommandOption {
         ),
         CommandOption(
             "--best-of", .named("<n>"), measuring, example: "3",
-            help: "Run <n> separate processes; each case's rows come from the process whose time ratio "
+            help: "Time <n> runs, each in separate processes (the cases are counted once: counts do not "
+                + "vary between processes); each case's rows come from the run whose time ratio "
                 + "for it is the median of those that did not flag it disturbed (of all, if every one did; "
                 + "of two, the higher: never the lowest), named in the best_of_process column. A shared "
                 + "machine runs fast or slow for seconds at a time, either way. Default 1; for baseline "
@@ -161,7 +162,7 @@ extension CommandOption {
         CommandOption(
             "--seed", .named("<n>"), measuring, example: "42",
             help: "Seed of the shuffled timing order (default: random; the seed used is written to the "
-                + "metadata file, so a run can be repeated). With --best-of, process k uses seed + k - 1.",
+                + "metadata file, so a run can be repeated). With --best-of, run k uses seed + k - 1.",
             apply: { text, options throws(BenchError) in
                 guard let seed = UInt64(text) else {
                     throw .usage("--seed must be a whole number from 0 to \(UInt64.max), not '\(text)'")

@@ -23,8 +23,7 @@ extension RunPlan {
             progress: progress)
     }
 
-    /// Serves a timing process, a counting process or a `--best-of` run, given the paths of its order
-    /// and reply.
+    /// Serves a timing process or a counting process, given the paths of its order and reply.
     /// `program` is this program, which a timing process starts again for each heavy case.
     static func serve(
         _ command: ChildCommand, _ arguments: [String], environment: [String: String], program: String?,
@@ -38,12 +37,6 @@ extension RunPlan {
             let request = try Message.read(RunRequest.self, from: order)
             return try Message.write(
                 try await CountingProcesses.serve(request, progress: progress), to: reply)
-        }
-        if command == .run {
-            let request = try Message.read(RunRequest.self, from: order)
-            let plan = RunPlan(
-                request: request, program: program, environment: environment, progress: progress)
-            return try Message.write(Reply.rows(try await plan.measuredRows()), to: reply)
         }
         try checkWeakBinding(environment)
         let timing = try Message.read(TimingOrder.self, from: order)

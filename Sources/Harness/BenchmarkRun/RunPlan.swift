@@ -6,17 +6,17 @@ import Foundation
 /// One run of `bench`, from the request to its rows: the one owner of passes, processes, shares of
 /// the rounds and `--best-of`, and of the instruction pass (``instructionRows()``).
 ///
-/// A run counts in this process and times in child processes (``timesInChildren(_:)``): to count
-/// retains and releases, the executable defines the runtime's entry points (`swift_retain`, …), and
-/// every call from the shared libraries (Observation, Foundation) passes through them, which would
-/// slow the styles built on Observation (docs/measurement.md, "Counting and timing in two
-/// processes"). The children are started with `LD_DYNAMIC_WEAK=1`, so the dynamic linker binds the
+/// A run counts in child processes (``CountingProcesses``) and times in others
+/// (``timesInChildren(_:)``): to count retains and releases, the executable defines the runtime's
+/// entry points (`swift_retain`, …), and every call from the shared libraries (Observation,
+/// Foundation) passes through them, which would slow the styles built on Observation
+/// (docs/measurement.md, "Counting and timing in child processes"). The timing children are started with `LD_DYNAMIC_WEAK=1`, so the dynamic linker binds the
 /// libraries' calls to the runtime's own definitions. They run one after another, each taking a
 /// share of every group's rounds (``RoundShare``), and each times a heavy case in a process of its
 /// own. Processes exchange typed messages (``TimingOrder``, ``Reply``), never CSV; every process
 /// replies with measured rows or samples, and the growth figures are derived once, here, from the
-/// whole run's rows. With `--best-of` each whole run is a child of its own and ``MedianProcess`` merges
-/// their rows.
+/// whole run's rows. With `--best-of` the cases are counted once and timed that many times, each in
+/// timing processes of their own, and ``MedianProcess`` merges the runs' rows.
 @MainActor
 public struct RunPlan {
     public var request: RunRequest
@@ -43,22 +43,31 @@ public struct RunPlan {
         return DerivedRows.adding(to: measured)
     }
 
-    /// The measured rows of one run: counted here and timed in children where this process runs as
+    /// The measured rows of one run: counted and timed in children where this process runs as
     /// `bench`; else all here (a test process).
     func measuredRows() async throws(RunFailure) -> [ResultRow] {
-        if let line = CounterAvailability.unavailableLine(await CounterAvailability.checks()) {
-            progress(line)
-        }
-        var runner = runner()
-        guard let program, Self.timesInChildren(program) else { return try await runner.run() }
-        runner.passes = .counts
-        let counts: [ResultRow]
+        await reportUnavailableCounters()
+        guard let program, Self.timesInChildren(program) else { return try await runner().run() }
+        let counts = try await countedRows(program)
+        return try await timedRows(request, counts, program)
+    }
+
+    /// The run's counts: in two children at once where the selection splits (``CountingProcesses``),
+    /// else in this process.
+    func countedRows(_ program: String) async throws(RunFailure) -> [ResultRow] {
         if let parts = CountingProcesses.parts(of: request) {
             progress("counting in \(parts.count) child processes at once (counts do not depend on load)")
-            counts = try await CountingProcesses(program: program, environment: environment).rows(of: parts)
-        } else {
-            counts = try await runner.run()
+            return try await CountingProcesses(program: program, environment: environment).rows(of: parts)
         }
+        var runner = runner()
+        runner.passes = .counts
+        return try await runner.run()
+    }
+
+    /// `request`'s rows, timed in children with `counts` standing in for its counts.
+    func timedRows(_ request: RunRequest, _ counts: [ResultRow], _ program: String) async throws(RunFailure)
+        -> [ResultRow]
+    {
         let processes = request.size.timingProcesses
         progress(
             processes == 1
@@ -66,6 +75,13 @@ public struct RunPlan {
                 : "timing in \(processes) child processes, one after another, whose shared libraries call "
                     + "the runtime directly; each takes 1/\(processes) of every group's rounds")
         return try await TimingProcesses(program: program, environment: environment).time(request, counts)
+    }
+
+    /// Says which counters are unavailable, and why, once per run.
+    func reportUnavailableCounters() async {
+        if let line = CounterAvailability.unavailableLine(await CounterAvailability.checks()) {
+            progress(line)
+        }
     }
 
     /// The runner of this plan's request, in this process.
@@ -105,27 +121,23 @@ public struct RunPlan {
 
     // MARK: - --best-of
 
-    /// The rows of `bestOf` whole runs, each in a process of its own with a seed of its own
-    /// (`seed + index`, so the processes do not repeat one order), merged by ``MedianProcess``.
+    /// The rows of `bestOf` runs, counted once (a count is the same in every process:
+    /// ``CountingProcesses``) and timed `bestOf` times, each time in timing processes of its own
+    /// with a seed of its own (`seed + index`, so the runs do not repeat one order), merged by
+    /// ``MedianProcess``.
     func bestOfRows() async throws(RunFailure) -> [ResultRow] {
-        guard let program else {
-            throw RunFailure("cannot find this program's path to run it again for --best-of")
+        guard let program, Self.timesInChildren(program) else {
+            throw RunFailure("--best-of starts bench's own timing processes; this program is not bench")
         }
-        let runs = try await ChildProcess.withScratchDirectory("best-of") { directory throws(RunFailure) in
-            var runs: [[ResultRow]] = []
-            for index in 1...request.bestOf {
-                progress("best of \(request.bestOf): process \(index)")
-                var one = request
-                one.bestOf = 1
-                one.seed = request.seed &+ UInt64(index - 1)
-                let exchange = Exchange(directory: directory, name: "run-\(index)")
-                try Message.write(one, to: exchange.order)
-                try await ChildProcess.run(
-                    program, [ChildCommand.run.rawValue, exchange.order, exchange.reply],
-                    what: "run \(index) of --best-of")
-                runs.append(try exchange.rows())
-            }
-            return runs
+        await reportUnavailableCounters()
+        let counts = try await countedRows(program)
+        var runs: [[ResultRow]] = []
+        for index in 1...request.bestOf {
+            progress("best of \(request.bestOf): timing run \(index)")
+            var one = request
+            one.bestOf = 1
+            one.seed = request.seed &+ UInt64(index - 1)
+            runs.append(try await timedRows(one, counts, program))
         }
         return MedianProcess.merge(runs)
     }

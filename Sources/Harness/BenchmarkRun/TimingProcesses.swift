@@ -11,8 +11,6 @@ import Foundation
 public enum ChildCommand: String, CaseIterable, Sendable {
     /// A timing process: a ``TimingOrder``, replied to with rows (the last share) or samples.
     case time = "__time"
-    /// A whole run of `--best-of`: a ``RunRequest``, replied to with its measured rows.
-    case run = "__run"
     /// A case counted under callgrind: an ``InstructionLabel``, replied to with the dumps of its
     /// warm-up, N and 2N samples, in that order.
     case countInstructions = "__count-instructions"
