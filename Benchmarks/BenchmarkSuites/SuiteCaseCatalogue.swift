@@ -55,6 +55,15 @@ public struct CaseCatalogue {
         }
     }
 
+    /// The suites with at least one selected case, in suite order: a sized suite needs a selected
+    /// size.
+    public var selectedSuites: [Suite] {
+        Suite.allCases.filter { suite in
+            guard let sizes = Self.sizes(of: suite) else { return selects(suite: suite) }
+            return sizes.contains { selects(suite: suite, n: $0) }
+        }
+    }
+
     /// True when the selection picks at least one case of `suite` (at size `n`, when given).
     public func selects(suite: Suite, n: Int? = nil) -> Bool {
         Self.entries.contains {

@@ -31,6 +31,35 @@ enum ChildProcess {
         }
     }
 
+    /// `work` on each of `items`, at most `width` at a time, its results in the order of `items`.
+    /// After a failure it starts no more; once the running ones have ended it throws the failure of
+    /// the earliest item that failed.
+    static func concurrently<Item: Sendable, Value: Sendable>(
+        _ items: [Item], width: Int, _ work: @escaping @Sendable (Item) async throws(RunFailure) -> Value
+    ) async throws(RunFailure) -> [Value] {
+        let outcomes = await withTaskGroup(of: (Int, Result<Value, RunFailure>).self) { group in
+            var pending = Array(items.enumerated())[...]
+            func startNext() {
+                guard let (index, item) = pending.popFirst() else { return }
+                group.addTask {
+                    do throws(RunFailure) {
+                        return (index, .success(try await work(item)))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            for _ in 0..<max(1, width) { startNext() }
+            var outcomes: [(Int, Result<Value, RunFailure>)] = []
+            for await outcome in group {
+                outcomes.append(outcome)
+                if case .failure = outcome.1 { pending = [] } else { startNext() }
+            }
+            return outcomes
+        }
+        return try outcomes.sorted { $0.0 < $1.0 }.map { outcome throws(RunFailure) in try outcome.1.get() }
+    }
+
     /// Runs `body` with a new directory `bench-<name>-<16 random hex digits>` in `parent` (the
     /// temporary directory unless given), for the files this process and its children exchange,
     /// and removes it afterwards. The name is random, so two calls of one process (tests run in

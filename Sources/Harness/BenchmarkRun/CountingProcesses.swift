@@ -23,14 +23,7 @@ struct CountingProcesses {
     /// cases of both; nil when one process counts it all.
     @MainActor
     static func parts(of request: RunRequest) -> [RunRequest]? {
-        let catalogue = CaseCatalogue(selection: request.selector)
-        let suites = Set(
-            Suite.allCases.filter { suite in
-                guard let sizes = CaseCatalogue.sizes(of: suite) else {
-                    return catalogue.selects(suite: suite)
-                }
-                return sizes.contains { catalogue.selects(suite: suite, n: $0) }
-            })
+        let suites = Set(CaseCatalogue(selection: request.selector).selectedSuites)
         guard suites.contains(countedApart), suites.count > 1 else { return nil }
         return [suites.subtracting([countedApart]), [countedApart]].map { part in
             var one = request
@@ -45,29 +38,16 @@ struct CountingProcesses {
         try await ChildProcess.withScratchDirectory("counting") { directory throws(RunFailure) in
             let exchanges = parts.indices.map { Exchange(directory: directory, name: "part-\($0 + 1)") }
             for (part, exchange) in zip(parts, exchanges) { try Message.write(part, to: exchange.order) }
-            let outcomes = await withTaskGroup(of: Result<Void, RunFailure>.self) { group in
-                for (index, exchange) in exchanges.enumerated() {
-                    group.addTask { await self.count(exchange, what: "counting process \(index + 1)") }
-                }
-                var outcomes: [Result<Void, RunFailure>] = []
-                for await outcome in group { outcomes.append(outcome) }
-                return outcomes
+            let (program, environment) = (program, environment)
+            _ = try await ChildProcess.concurrently(Array(exchanges.enumerated()), width: exchanges.count) {
+                index, exchange throws(RunFailure) in
+                try await ChildProcess.run(
+                    program, [ChildCommand.count.rawValue, exchange.order, exchange.reply],
+                    what: "counting process \(index + 1)", environment: environment)
             }
-            for outcome in outcomes { try outcome.get() }
             var rows: [ResultRow] = []
             for exchange in exchanges { rows += try exchange.rows() }
             return rows
-        }
-    }
-
-    private func count(_ exchange: Exchange, what: String) async -> Result<Void, RunFailure> {
-        do throws(RunFailure) {
-            try await ChildProcess.run(
-                program, [ChildCommand.count.rawValue, exchange.order, exchange.reply], what: what,
-                environment: environment)
-            return .success(())
-        } catch {
-            return .failure(error)
         }
     }
 

@@ -34,10 +34,22 @@ extension InstructionPass {
         /// Batches per CPU: each costs one start of Valgrind, 1.2 s of CPU.
         nonisolated static let perCPU = 4
 
-        /// The name of the order file of the case at `index` (the child's `case-NNNNN.pid` and its
-        /// dumps sit beside it); every name has the same length.
+        /// The name of the order file of the case at `index` (its dumps sit beside it); every name
+        /// has the same length.
         nonisolated static func orderFile(_ index: Int) -> String {
-            "case-" + String(String(index + 100_000).dropFirst()) + ".label"
+            "case-\(digits(index, 5)).label"
+        }
+
+        /// The file the child counting the case at `index` writes its process id to
+        /// (`ForkPerCase.c`), which names its dumps.
+        nonisolated static func processFile(_ index: Int) -> String {
+            "case-\(digits(index, 5)).pid"
+        }
+
+        /// `number` in `count` digits, zeros in front.
+        nonisolated static func digits(_ number: Int, _ count: Int) -> String {
+            let text = String(number)
+            return String(repeating: "0", count: max(0, count - text.count)) + text
         }
 
         /// The label a forked child counts: the text of its order file in the working directory.
@@ -54,7 +66,7 @@ extension InstructionPass {
         nonisolated func count(_ valgrind: String, _ directory: URL) async throws(RunFailure) -> [Int:
             PerOperation]
         {
-            let here = directory.appendingPathComponent("batch-" + String(String(number + 1_000).dropFirst()))
+            let here = directory.appendingPathComponent("batch-\(Self.digits(number, 3))")
             try prepare(here, bench: directory.appendingPathComponent("bench"))
             try await ChildProcess.run(
                 valgrind,
@@ -92,7 +104,7 @@ extension InstructionPass {
         private nonisolated func perOperation(of job: Job, at index: Int, in here: URL) throws(RunFailure)
             -> PerOperation
         {
-            let name = String(Self.orderFile(index).dropLast(".label".count)) + ".pid"
+            let name = Self.processFile(index)
             guard
                 let text = try? String(contentsOf: here.appendingPathComponent(name), encoding: .utf8),
                 let pid = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))

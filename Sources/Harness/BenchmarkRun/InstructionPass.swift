@@ -117,31 +117,10 @@ public enum InstructionPass {
         PerOperation]
     {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let results = await withTaskGroup(of: Result<[Int: PerOperation], RunFailure>.self) { group in
-            var pending = Batch.all(jobs, width: width)[...]
-            func startNext() {
-                guard let batch = pending.popFirst() else { return }
-                group.addTask {
-                    do throws(RunFailure) {
-                        return .success(try await batch.count(valgrind, directory))
-                    } catch {
-                        return .failure(error)
-                    }
-                }
-            }
-            for _ in 0..<width { startNext() }
-            var results: [Result<[Int: PerOperation], RunFailure>] = []
-            for await result in group {
-                results.append(result)
-                if case .failure = result { pending = [] } else { startNext() }
-            }
-            return results
+        let counted = try await ChildProcess.concurrently(Batch.all(jobs, width: width), width: width) {
+            batch throws(RunFailure) in try await batch.count(valgrind, directory)
         }
-        var counts: [Int: PerOperation] = [:]
-        for result in results {
-            counts.merge(try result.get()) { first, _ in first }
-        }
-        return counts
+        return counted.reduce(into: [:]) { counts, batch in counts.merge(batch) { first, _ in first } }
     }
 
     /// The instructions per operation of one job: all of them, and those that ran outside lookups

@@ -106,7 +106,7 @@ struct SuiteRunner {
         let started = ContinuousClock.now
         var rows: [ResultRow] = []
         var calmest: Double?
-        let suites = Suite.allCases.filter { catalogue.selects(suite: $0) }
+        let suites = catalogue.selectedSuites
         for (position, suite) in suites.enumerated() {
             progress(
                 "[\(position + 1)/\(suites.count)] \(suite.rawValue): \(suite.summary) "
