@@ -43,11 +43,16 @@ public struct RunSize: Sendable, Equatable, Codable {
     /// showed it, and each repetition of the slowest layout cases costs seconds of a quick run
     /// (docs/evidence/2026-11-25/measurement.md, "Counting: the layout warm-up").
     public var synchronousCountRepetitions: Int
+    /// At most this many operations in each counted window of a synchronous case, its warm-up
+    /// included; nil: the case's own ``BenchmarkCase/allocationIterations``. Only ``smoke`` sets it:
+    /// a synchronous count holds its thread, the main actor, for the whole window, which the tests
+    /// of every store wait for.
+    public var synchronousCountedOperationsLimit: Int?
 
     public init(
         sampleCount: Int, warmUpRounds: Int, targetSampleDuration: Duration, retentionEffects: Int,
         minimumSpan: Duration = .zero, synchronousCountRepetitions: Int = 2,
-        timingProcesses: Int = 1
+        synchronousCountedOperationsLimit: Int? = nil, timingProcesses: Int = 1
     ) {
         precondition(timingProcesses > 0, "RunSize: timingProcesses must be positive")
         self.sampleCount = sampleCount
@@ -56,6 +61,7 @@ public struct RunSize: Sendable, Equatable, Codable {
         self.retentionEffects = retentionEffects
         self.minimumSpan = minimumSpan
         self.synchronousCountRepetitions = synchronousCountRepetitions
+        self.synchronousCountedOperationsLimit = synchronousCountedOperationsLimit
         self.timingProcesses = timingProcesses
     }
 
@@ -91,11 +97,15 @@ public struct RunSize: Sendable, Equatable, Codable {
             index: index, calmest: calmest, maximumSpan: minimumSpan * 4)
     }
 
-    /// A tiny run for tests: numbers are meaningless, every row is produced.
+    /// A tiny run for tests: numbers are meaningless, every row is produced. Synchronous cases are
+    /// counted over 10 operations, not their 1,000: in a debug build the full windows held the main
+    /// actor for seconds at a time. Effects keep theirs: counted on every thread of a test process,
+    /// what other tests allocate meanwhile must average out over enough round trips.
     public static let smoke = RunSize(
         sampleCount: 3,
         warmUpRounds: 0,
         targetSampleDuration: .microseconds(20),
-        retentionEffects: 50
+        retentionEffects: 50,
+        synchronousCountedOperationsLimit: 10
     )
 }

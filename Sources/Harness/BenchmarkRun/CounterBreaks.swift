@@ -2,10 +2,12 @@ import BenchmarkEngine
 import Foundation
 
 extension InstructionPass {
-    /// `environment` with this process's ``MetricCounter/breakingVariable``, if set: a counter broken in
+    /// `environment` with `parent`'s ``MetricCounter/breakingVariable``, if set: a counter broken in
     /// `bench` is broken in the children it counts instructions in too (docs/platforms.md).
-    nonisolated static func passingBreaks(_ environment: [String: String]) -> [String: String] {
-        guard let broken = ProcessInfo.processInfo.environment[MetricCounter.breakingVariable] else {
+    nonisolated static func passingBreaks(_ environment: [String: String], from parent: [String: String])
+        -> [String: String]
+    {
+        guard let broken = parent[MetricCounter.breakingVariable] else {
             return environment
         }
         return environment.merging([MetricCounter.breakingVariable: broken]) { _, broken in broken }

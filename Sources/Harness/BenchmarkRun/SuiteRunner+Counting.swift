@@ -57,9 +57,10 @@ extension SuiteRunner {
         guard let benchmark = benchmarkCase.benchmark else { return nil }
         let (iterations, warmUp) = (benchmarkCase.allocationIterations, benchmarkCase.allocationWarmUp)
         guard benchmark.isAsync else {
+            let limit = size.synchronousCountedOperationsLimit ?? iterations
             return await benchmark.measureAllocations(
-                iterations: iterations, repetitions: size.synchronousCountRepetitions,
-                warmUpIterations: warmUp, scope: .currentThread)
+                iterations: min(iterations, limit), repetitions: size.synchronousCountRepetitions,
+                warmUpIterations: min(warmUp ?? iterations, limit), scope: .currentThread)
         }
         guard countsEffectsSerially else {
             return await benchmark.measureAllocations(

@@ -284,6 +284,15 @@ struct SuiteRunnerTests {
         #expect(counts.allSatisfy { $0.sampleCount == repetitions && $0.min == $0.max }, "\(counts)")
     }
 
+    @Test("only the tests' smoke size counts a synchronous case over fewer operations than its own")
+    func countedOperationsLimit() {
+        // The baselines' counts come from quick and full runs: a window of another length would move
+        // every count with a one-off allocation in it.
+        #expect(RunSize.full.synchronousCountedOperationsLimit == nil)
+        #expect(RunSize.quick.synchronousCountedOperationsLimit == nil)
+        #expect(RunSize.smoke.synchronousCountedOperationsLimit == 10)
+    }
+
     /// A runner of the synchronous dispatch suite for one architecture, making `passes`. (Async
     /// cases would count in all-threads windows, which two tests on the main actor must not share.)
     func dispatchRunner(_ passes: SuiteRunner.Passes) -> SuiteRunner {
