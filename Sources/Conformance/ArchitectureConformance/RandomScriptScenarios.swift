@@ -45,19 +45,22 @@ struct RandomScriptScenarios {
         let dependencies = Dependencies(quoteClient: .scripted(script.quoteResults), bank: bank)
         let host = subject.makeHost(counters: script.counters, dependencies)
         var trace: [AppSnapshot] = []
+        var before = host.snapshot
         for (index, step) in script.steps.enumerated() {
-            let before = host.snapshot
             switch step {
             case .intent(let intent):
-                host.send(intent.resolved(in: host.snapshot))
+                host.send(intent.resolved(in: before))
             case .bankFault:
                 await bank.failNextCalls(1)
             }
             await host.settle()
-            trace.append(host.snapshot)
+            let after = host.snapshot
+            trace.append(after)
             if let app = host as? AppHost, !app.wakes.isEmpty {
-                expectScopedWakes(app, step, from: before, to: host.snapshot, subject, at: index)
+                expectScopedWakes(app, step, from: before, to: after, subject, at: index)
             }
+            // Nothing runs between one step's settled snapshot and the next step's intent.
+            before = after
         }
         await expectBankMatches(bank, expectedLedger, subject, seed: script.seed)
         return trace
