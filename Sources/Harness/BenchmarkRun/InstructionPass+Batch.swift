@@ -62,9 +62,8 @@ extension InstructionPass {
         }
 
         /// Counts the batch's jobs in one Valgrind process, in a directory of its own in `directory`
-        /// (which holds the stripped `bench`), and reads and removes their dumps. The process gets
-        /// ``InstructionPass/childEnvironment``, not `parent`, which only passes on a counter break.
-        nonisolated func count(_ valgrind: String, _ directory: URL, parent: [String: String])
+        /// (which holds the stripped `bench`) and with `environment`, and reads and removes their dumps.
+        nonisolated func count(_ valgrind: String, _ directory: URL, environment: [String: String])
             async throws(RunFailure) -> [Int: PerOperation]
         {
             let here = directory.appendingPathComponent("batch-\(Self.digits(number, 3))")
@@ -77,7 +76,7 @@ extension InstructionPass {
                 ],
                 what:
                     "valgrind counting \(jobs.count) cases (\(jobs.first?.label.caseKey.description ?? "none"), …)",
-                environment: passingBreaks(childEnvironment, from: parent), directory: here)
+                environment: environment, directory: here)
             var counts: [Int: PerOperation] = [:]
             for (index, job) in jobs.enumerated() {
                 counts[job.index] = try perOperation(of: job, at: index, in: here)

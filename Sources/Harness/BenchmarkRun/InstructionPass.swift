@@ -74,21 +74,21 @@ public enum InstructionPass {
         let labels = runner.catalogue.instructionLabels()
         let offsets = plan.request.addressOffsets
         plan.progress("instructions: \(labels.count) cases under callgrind, \(offsets) address offset(s)")
+        let environment = childEnvironment(passingBreaksFrom: plan.environment)
         let counts = try await ChildProcess.withScratchDirectory("instructions", in: Self.scratchParent) {
             directory throws(RunFailure) in
             try await ChildProcess.run(
                 strip, ["-o", directory.appendingPathComponent("bench").path, executable], what: "strip")
             var counts = try await Self.counts(
-                of: Job.all(labels, labels.indices, offsets: 0..<offsets), valgrind, directory,
-                parent: plan.environment)
+                of: Job.all(labels, labels.indices, offsets: 0..<offsets), valgrind, directory, environment)
             let moved = movedCases(labels, counts, offsets: offsets)
             if !moved.isEmpty {
                 plan.progress(
                     "instructions: \(moved.count) cases moved between offsets; counting them under "
                         + "\(widerLook) in all")
                 let more = Job.all(labels, moved, offsets: offsets..<widerLook)
-                counts.merge(try await Self.counts(of: more, valgrind, directory, parent: plan.environment)) {
-                    first, _ in first
+                counts.merge(try await Self.counts(of: more, valgrind, directory, environment)) { first, _ in
+                    first
                 }
             }
             return counts
@@ -114,14 +114,15 @@ public enum InstructionPass {
     }
 
     /// Runs `jobs` under `valgrind`, in batches (``Batch/all(_:width:)``), as many at a time as
-    /// there are CPUs, in `directory` (which holds the stripped `bench`), from a process whose
-    /// environment is `parent`; returns each job's instructions per operation by job index.
-    static func counts(of jobs: [Job], _ valgrind: String, _ directory: URL, parent: [String: String])
+    /// there are CPUs, in `directory` (which holds the stripped `bench`), with `environment`
+    /// (``childEnvironment(passingBreaksFrom:)``); returns each job's instructions per operation by
+    /// job index.
+    static func counts(of jobs: [Job], _ valgrind: String, _ directory: URL, _ environment: [String: String])
         async throws(RunFailure) -> [Int: PerOperation]
     {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let counted = try await ChildProcess.concurrently(Batch.all(jobs, width: width), width: width) {
-            batch throws(RunFailure) in try await batch.count(valgrind, directory, parent: parent)
+            batch throws(RunFailure) in try await batch.count(valgrind, directory, environment: environment)
         }
         return counted.reduce(into: [:]) { counts, batch in counts.merge(batch) { first, _ in first } }
     }

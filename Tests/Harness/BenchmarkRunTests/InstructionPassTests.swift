@@ -138,7 +138,7 @@ struct InstructionPassTests {
                 strip, ["-o", directory.appendingPathComponent("bench").path, program], what: "strip")
             return try await InstructionPass.counts(
                 of: InstructionPass.Job.all(labels, [0], offsets: 0..<offsets), valgrind, directory,
-                parent: plan.environment)
+                InstructionPass.childEnvironment(passingBreaksFrom: plan.environment))
         }
         return (0..<offsets).compactMap { counts[InstructionPass.Job.index(0, offset: $0)] }
     }
@@ -328,7 +328,7 @@ struct InstructionPassTests {
                     strip, ["-o", directory.appendingPathComponent("bench").path, program], what: "strip")
                 return try await InstructionPass.counts(
                     of: InstructionPass.Job.all([label], [0], offsets: 0..<1), valgrind, directory,
-                    parent: ProcessInfo.processInfo.environment)
+                    InstructionPass.childEnvironment)
             }
         }
         #expect(
