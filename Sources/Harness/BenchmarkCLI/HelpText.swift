@@ -60,8 +60,9 @@ enum HelpText {
         """
         COMMANDS:
           run (default)           Run the benchmarks; results go to stdout or --output. Counts
-                                  in this process, then times in a child process whose
-                                  libraries bypass the retain counters, and each heavy case
+                                  in child processes, one per CPU at a time, then times in
+                                  child processes whose libraries bypass the retain counters
+                                  (one per share of the rounds), and each heavy case
                                   (\(Int(ResultRow.heavyBytesPerOperation) / 1024) KiB or more allocated, or \(Int(ResultRow.heavyRetainsPerOperation)) or more
                                   retains, per operation) in a process of its own
                                   (docs/measurement.md). Rounds in which a reference ran over

@@ -3,43 +3,72 @@ import BenchmarkResults
 import BenchmarkSuites
 import Foundation
 
-/// The counting pass of a `bench` run in two child processes at once, one per CPU of a 2-core
-/// machine: the `layout` suite in one (its apps of up to 10,000 counters and observers take more
-/// than half of the pass) and every other selected suite in the other, while the run's own process
-/// waits. A count does not depend on the process it is taken in or on how loaded the machine is:
-/// allocations, retains and releases are counted exactly, on the counted thread or in serial mode
-/// (docs/measurement.md, "Counting"). The run's process takes no part, because a child's exit is
-/// seen on a thread of its own, which would allocate inside an all-threads counting window.
+/// The counting pass of a `bench` run in child processes, one per CPU at a time, while the run's
+/// own process waits. The selection is split into parts: every selected suite but `layout` in the
+/// first, then `layout` one architecture a part (its apps of up to 10,000 counters and observers
+/// take most of the pass, and on the slowest architectures most of that: a part of its own lets
+/// the other CPU count the rest meanwhile). A count does not depend on the process it is taken in
+/// or on how loaded the machine is: allocations, retains and releases are counted exactly, on the
+/// counted thread or in serial mode (docs/measurement.md, "Counting"). The run's process takes no
+/// part, because a child's exit is seen on a thread of its own, which would allocate inside an
+/// all-threads counting window.
 struct CountingProcesses {
     /// The `bench` program to start.
     var program: String
     /// The environment the children start from.
     var environment: [String: String]
 
-    /// The suite one child counts while the other counts the rest.
+    /// The suite counted one architecture a part.
     static let countedApart = Suite.layout
 
-    /// `request`'s selection split in two, the ``countedApart`` suite and the rest, when it selects
-    /// cases of both; nil when one process counts it all.
+    /// `request`'s selection in parts, each with at least one selected case: the suites other than
+    /// ``countedApart``, then ``countedApart`` for each selected architecture; nil when that leaves
+    /// one part, which one process counts.
     @MainActor
     static func parts(of request: RunRequest) -> [RunRequest]? {
         let suites = Set(CaseCatalogue(selection: request.selector).selectedSuites)
-        guard suites.contains(countedApart), suites.count > 1 else { return nil }
-        return [suites.subtracting([countedApart]), [countedApart]].map { part in
-            var one = request
-            one.selector.suites = part
-            return one
-        }
+        let rest = suites.subtracting([countedApart])
+        let apart = suites.contains(countedApart) ? CaseCatalogue.architectureNames : []
+        let parts =
+            [narrowed(request, to: rest)]
+            + apart.map { narrowed(request, to: [countedApart], architecture: $0) }
+        let selecting = parts.compactMap { $0 }
+        return selecting.count > 1 ? selecting : nil
     }
 
-    /// The rows of `parts`, each counted in a child of its own, all at once, in the order of
-    /// `parts`.
+    /// `request` narrowed to `suites` (and `architecture`), or nil where that selects no case.
+    @MainActor
+    private static func narrowed(
+        _ request: RunRequest, to suites: Set<Suite>, architecture: ArchitectureName? = nil
+    ) -> RunRequest? {
+        var part = request
+        part.selector.suites = suites
+        if let architecture {
+            guard
+                request.selector.architectures.isEmpty
+                    || request.selector.architectures.contains(architecture)
+            else { return nil }
+            part.selector.architectures = [architecture]
+        }
+        let selectsACase = !suites.isEmpty && !CaseCatalogue(selection: part.selector).selectedSuites.isEmpty
+        return selectsACase ? part : nil
+    }
+
+    /// How many children count at once: one per CPU, and no more than there are parts.
+    static func width(for parts: Int) -> Int {
+        max(1, min(parts, ProcessInfo.processInfo.activeProcessorCount))
+    }
+
+    /// The rows of `parts`, each counted in a child of its own, ``width(for:)`` at a time, in the
+    /// order of `parts`.
     func rows(of parts: [RunRequest]) async throws(RunFailure) -> [ResultRow] {
         try await ChildProcess.withScratchDirectory("counting") { directory throws(RunFailure) in
             let exchanges = parts.indices.map { Exchange(directory: directory, name: "part-\($0 + 1)") }
             for (part, exchange) in zip(parts, exchanges) { try Message.write(part, to: exchange.order) }
             let (program, environment) = (program, environment)
-            _ = try await ChildProcess.concurrently(Array(exchanges.enumerated()), width: exchanges.count) {
+            _ = try await ChildProcess.concurrently(
+                Array(exchanges.enumerated()), width: Self.width(for: exchanges.count)
+            ) {
                 index, exchange throws(RunFailure) in
                 try await ChildProcess.run(
                     program, [ChildCommand.count.rawValue, exchange.order, exchange.reply],
@@ -52,13 +81,16 @@ struct CountingProcesses {
     }
 
     /// What a counting child replies to `request`: its counted rows. Its progress lines name the
-    /// suites it counts, since the two children's lines interleave.
+    /// part it counts, since the children's lines interleave.
     @MainActor
     static func serve(_ request: RunRequest, progress: @escaping @Sendable (String) -> Void)
         async throws(RunFailure)
         -> Reply
     {
-        let part = request.selector.suites == [countedApart] ? countedApart.rawValue : "the other suites"
+        let part =
+            request.selector.suites == [countedApart]
+            ? "\(countedApart.rawValue), \(request.selector.architectures.map(\.rawValue).sorted().joined(separator: ", "))"
+            : "the other suites"
         var runner = RunPlan.runner(request, progress: { progress("counting \(part) · " + $0) })
         runner.passes = .counts
         return .rows(try await runner.run())

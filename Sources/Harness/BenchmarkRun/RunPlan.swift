@@ -52,11 +52,13 @@ public struct RunPlan {
         return try await timedRows(request, counts, program)
     }
 
-    /// The run's counts: in two children at once where the selection splits (``CountingProcesses``),
-    /// else in this process.
+    /// The run's counts: in children, one per CPU at a time, where the selection splits
+    /// (``CountingProcesses``), else in this process.
     func countedRows(_ program: String) async throws(RunFailure) -> [ResultRow] {
         if let parts = CountingProcesses.parts(of: request) {
-            progress("counting in \(parts.count) child processes at once (counts do not depend on load)")
+            progress(
+                "counting in \(parts.count) child processes, \(CountingProcesses.width(for: parts.count)) at a time "
+                    + "(counts do not depend on load)")
             return try await CountingProcesses(program: program, environment: environment).rows(of: parts)
         }
         var runner = runner()

@@ -1,30 +1,72 @@
 import BenchmarkEngine
 import BenchmarkResults
 import BenchmarkSuites
+import Foundation
 import Testing
 
 @testable import BenchmarkRun
 
-/// The counting pass split between two child processes: which selections split and how, and what
-/// a counting child replies.
+/// The counting pass split between child processes: which selections split and how, and what a
+/// counting child replies.
 @MainActor
 @Suite("counting processes")
 struct CountingProcessesTests {
-    @Test("A selection of layout cases and others splits into the layout suite and the rest")
-    func splitsLayoutFromTheRest() throws {
+    @Test("A selection of layout cases and others splits into the rest, then layout by architecture")
+    func splitsLayoutByArchitecture() throws {
         let request = RunRequest(
-            selector: CaseSelector(architectures: ["closure-effects"]), size: .quick, seed: 1)
+            selector: CaseSelector(architectures: ["closure-effects", "local-reducer"]), size: .quick, seed: 1
+        )
         let parts = try #require(CountingProcesses.parts(of: request))
         #expect(
             parts.map(\.selector.suites) == [
-                [.dispatch, .dispatchAdapter, .effects, .stateCopy, .retention], [.layout],
+                [.dispatch, .dispatchAdapter, .effects, .stateCopy, .retention], [.layout], [.layout],
             ])
-        #expect(parts.allSatisfy { $0.selector.architectures == ["closure-effects"] && $0.seed == 1 })
+        #expect(
+            parts.map(\.selector.architectures) == [
+                ["closure-effects", "local-reducer"], ["closure-effects"], ["local-reducer"],
+            ])
+        #expect(parts.allSatisfy { $0.seed == 1 && $0.size == .quick })
+    }
+
+    @Test("Every architecture's layout cases are counted in exactly one part, every other case in the first")
+    func partsCoverTheSelection() throws {
+        let parts = try #require(
+            CountingProcesses.parts(of: RunRequest(selector: .all, size: .quick, seed: 1)))
+        #expect(parts.count == 1 + CaseCatalogue.architectureNames.count)
+        for entry in CaseCatalogue.entries {
+            for n in CaseCatalogue.sizes(of: entry.suite)?.map(Optional.some) ?? [nil] {
+                let selecting = parts.indices.filter {
+                    parts[$0].selector.selects(
+                        suite: entry.suite, architecture: entry.architecture, feature: entry.feature, n: n)
+                }
+                let place =
+                    "\(entry.suite) \(entry.architecture) \(entry.feature) n=\(n.map(String.init) ?? "-")"
+                #expect(selecting.count == 1, "\(place)")
+                #expect((selecting == [0]) == (entry.suite != .layout), "\(place)")
+            }
+        }
+    }
+
+    @Test("Layout alone splits by architecture; one architecture's layout is counted by one process")
+    func layoutAlone() throws {
+        let all = RunRequest(selector: CaseSelector(suites: [.layout]), size: .quick, seed: 0)
+        let parts = try #require(CountingProcesses.parts(of: all))
+        #expect(parts.map(\.selector.architectures) == CaseCatalogue.architectureNames.map { [$0] })
+        let one = RunRequest(
+            selector: CaseSelector(suites: [.layout], architectures: ["viper-reducer"]), size: .quick, seed: 0
+        )
+        #expect(CountingProcesses.parts(of: one) == nil)
+    }
+
+    @Test("Counting children run one per CPU, never more than there are parts")
+    func width() {
+        #expect(CountingProcesses.width(for: 1) == 1)
+        #expect(CountingProcesses.width(for: 8) == min(8, ProcessInfo.processInfo.activeProcessorCount))
     }
 
     @Test(
-        "A selection of one side only is counted by one process", arguments: ["layout", "dispatch,effects"])
-    func oneSideIsNotSplit(_ filter: String) {
+        "A selection without layout is counted by one process", arguments: ["dispatch,effects", "reference"])
+    func withoutLayoutIsNotSplit(_ filter: String) {
         let suites = Set(filter.split(separator: ",").compactMap { Suite(rawValue: String($0)) })
         let request = RunRequest(selector: CaseSelector(suites: suites), size: .quick, seed: 0)
         #expect(CountingProcesses.parts(of: request) == nil)

@@ -125,6 +125,32 @@ struct TimingProcessesTests {
         #expect(lines.all.contains { $0.hasPrefix("timing in 2 child processes, one after another") })
     }
 
+    @Test("a heavy case's order carries its own counts and its own group's earlier samples, no others")
+    func heavyOrderIsNarrowed() {
+        let heavy = ResultRow.CaseKey(
+            suite: .layout, architecture: "local-reducer", feature: "app/increment", layout: "single-store",
+            n: 1000)
+        var other = heavy
+        other.architecture = "viper-reducer"
+        let count = { (caseKey: ResultRow.CaseKey) in
+            ResultRow.count(
+                ResultRow.Key(caseKey, metric: .mallocs), unit: .count, value: 1,
+                configuration: .release)
+        }
+        let groups = [heavy, other].map { TimingGroupID(suite: .layout, n: 1000, kind: .alone($0)) }
+        let shared = TimingGroupID(suite: .layout, n: 1000, kind: .synchronous)
+        let order = TimingOrder(
+            request: RunRequest(selector: .all, size: .full, seed: 1), counts: [count(heavy), count(other)],
+            share: RoundShare(2, of: 3),
+            earlierShares: Array(
+                repeating: Dictionary(uniqueKeysWithValues: (groups + [shared]).map { ($0, []) }), count: 2))
+        let alone = order.alone(heavy, seed: 9)
+        #expect(alone.counts.map(\.key.caseKey) == [heavy])
+        #expect(alone.earlierShares.map { Array($0.keys) } == [[groups[0]], [groups[0]]])
+        #expect(alone.request.selector == CaseSelector(selecting: heavy) && alone.request.seed == 9)
+        #expect(alone.share == order.share && alone.timesHeavyCasesItself)
+    }
+
     @Test("a heavy case's process that fails is a one-line error naming the case")
     func heavyCaseFailure() async throws {
         let processes = TimingProcesses(program: "/bin/false", environment: [:])
