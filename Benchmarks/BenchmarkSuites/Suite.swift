@@ -48,11 +48,17 @@ public struct RunSize: Sendable, Equatable, Codable {
     /// a synchronous count holds its thread, the main actor, for the whole window, which the tests
     /// of every store wait for.
     public var synchronousCountedOperationsLimit: Int?
+    /// How many times the allocation pass counts each round trip, its N and 2N windows each time: 3
+    /// in a run, whose median and spread the rows carry, since what a round trip allocates can
+    /// depend on how threads interleave. Only ``smoke`` counts once: the 2,000 round trips a case
+    /// takes otherwise made the effects suite the last test to finish.
+    public var roundTripCountRepetitions: Int
 
     public init(
         sampleCount: Int, warmUpRounds: Int, targetSampleDuration: Duration, retentionEffects: Int,
         minimumSpan: Duration = .zero, synchronousCountRepetitions: Int = 2,
-        synchronousCountedOperationsLimit: Int? = nil, timingProcesses: Int = 1
+        synchronousCountedOperationsLimit: Int? = nil, roundTripCountRepetitions: Int = 3,
+        timingProcesses: Int = 1
     ) {
         precondition(timingProcesses > 0, "RunSize: timingProcesses must be positive")
         self.sampleCount = sampleCount
@@ -62,6 +68,7 @@ public struct RunSize: Sendable, Equatable, Codable {
         self.minimumSpan = minimumSpan
         self.synchronousCountRepetitions = synchronousCountRepetitions
         self.synchronousCountedOperationsLimit = synchronousCountedOperationsLimit
+        self.roundTripCountRepetitions = roundTripCountRepetitions
         self.timingProcesses = timingProcesses
     }
 
@@ -99,13 +106,15 @@ public struct RunSize: Sendable, Equatable, Codable {
 
     /// A tiny run for tests: numbers are meaningless, every row is produced. Synchronous cases are
     /// counted over 10 operations, not their 1,000: in a debug build the full windows held the main
-    /// actor for seconds at a time. Effects keep theirs: counted on every thread of a test process,
-    /// what other tests allocate meanwhile must average out over enough round trips.
+    /// actor for seconds at a time. Round trips keep their windows (counted on every thread of a
+    /// test process, what other tests allocate meanwhile must average out over enough round trips)
+    /// but are counted once, not three times.
     public static let smoke = RunSize(
         sampleCount: 3,
         warmUpRounds: 0,
         targetSampleDuration: .microseconds(20),
         retentionEffects: 50,
-        synchronousCountedOperationsLimit: 10
+        synchronousCountedOperationsLimit: 10,
+        roundTripCountRepetitions: 1
     )
 }

@@ -62,13 +62,16 @@ extension SuiteRunner {
                 iterations: min(iterations, limit), repetitions: size.synchronousCountRepetitions,
                 warmUpIterations: min(warmUp ?? iterations, limit), scope: .currentThread)
         }
+        let repetitions = size.roundTripCountRepetitions
         guard countsEffectsSerially else {
             return await benchmark.measureAllocations(
-                iterations: iterations, warmUpIterations: warmUp, scope: .allThreads)
+                iterations: iterations, repetitions: repetitions, warmUpIterations: warmUp, scope: .allThreads
+            )
         }
         return await AllocationCounter.serially {
             await benchmark.measureAllocations(
-                iterations: iterations, warmUpIterations: warmUp, scope: .allThreads)
+                iterations: iterations, repetitions: repetitions, warmUpIterations: warmUp, scope: .allThreads
+            )
         }
     }
 

@@ -110,6 +110,11 @@ struct SuiteRunnerTests {
         if AllocationCounter.isCountingTasks {
             #expect(rows.filter { $0.key.metric == .tasks }.count == Self.everyArchitecture.count * 3)
         }
+        let mallocs = rows.filter { $0.key.metric == .mallocs }
+        #expect(mallocs.count == (AllocationCounter.isAvailable ? Self.everyArchitecture.count * 3 : 0))
+        #expect(
+            mallocs.allSatisfy { $0.sampleCount == RunSize.smoke.roundTripCountRepetitions },
+            "counted as many times as the run size says")
     }
 
     @Test(
@@ -284,13 +289,17 @@ struct SuiteRunnerTests {
         #expect(counts.allSatisfy { $0.sampleCount == repetitions && $0.min == $0.max }, "\(counts)")
     }
 
-    @Test("only the tests' smoke size counts a synchronous case over fewer operations than its own")
+    @Test(
+        "only the tests' smoke size counts a synchronous case over fewer operations, and a round trip fewer times"
+    )
     func countedOperationsLimit() {
         // The baselines' counts come from quick and full runs: a window of another length would move
         // every count with a one-off allocation in it.
         #expect(RunSize.full.synchronousCountedOperationsLimit == nil)
         #expect(RunSize.quick.synchronousCountedOperationsLimit == nil)
         #expect(RunSize.smoke.synchronousCountedOperationsLimit == 10)
+        // Round trips: three counts in a run, one in the tests.
+        #expect([RunSize.full, .quick, .smoke].map(\.roundTripCountRepetitions) == [3, 3, 1])
     }
 
     /// A runner of the synchronous dispatch suite for one architecture, making `passes`. (Async
