@@ -87,12 +87,16 @@ struct CountingProcesses {
         async throws(RunFailure)
         -> Reply
     {
-        let part =
-            request.selector.suites == [countedApart]
-            ? "\(countedApart.rawValue), \(request.selector.architectures.map(\.rawValue).sorted().joined(separator: ", "))"
-            : "the other suites"
+        let part = name(of: request)
         var runner = RunPlan.runner(request, progress: { progress("counting \(part) · " + $0) })
         runner.passes = .counts
         return .rows(try await runner.run())
+    }
+
+    /// How a part is named in its progress lines: "layout, store-subclass", or "the other suites".
+    static func name(of part: RunRequest) -> String {
+        guard part.selector.suites == [countedApart] else { return "the other suites" }
+        let architectures = part.selector.architectures.map(\.rawValue).sorted()
+        return ([countedApart.rawValue] + architectures).joined(separator: ", ")
     }
 }

@@ -26,6 +26,10 @@ struct CountingProcessesTests {
                 ["closure-effects", "local-reducer"], ["closure-effects"], ["local-reducer"],
             ])
         #expect(parts.allSatisfy { $0.seed == 1 && $0.size == .quick })
+        #expect(
+            parts.map(CountingProcesses.name(of:)) == [
+                "the other suites", "layout, closure-effects", "layout, local-reducer",
+            ])
     }
 
     @Test("Every architecture's layout cases are counted in exactly one part, every other case in the first")
