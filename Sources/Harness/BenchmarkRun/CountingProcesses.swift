@@ -50,6 +50,7 @@ struct CountingProcesses {
             else { return nil }
             part.selector.architectures = [architecture]
         }
+        // An empty suite term selects every suite, so no suites left means no part.
         let selectsACase = !suites.isEmpty && !CaseCatalogue(selection: part.selector).selectedSuites.isEmpty
         return selectsACase ? part : nil
     }
