@@ -45,7 +45,7 @@ extension SubjectCases {
             .effects: { Catalog.effectCases(S.self) },
             .layout: { AsynchronousCatalog.layoutCases(S.self, sizes: Catalog.layoutSizes) },
         ]
-        casesOfSize = [.layout: { AsynchronousCatalog.layoutCases(S.self, sizes: [$0]) }]
+        casesOfSize = [.layout: { AsynchronousCatalog.layoutCases(S.self, sizes: [$0], layouts: $1) }]
     }
 }
 
@@ -90,13 +90,17 @@ extension SubjectCases {
         ]
     }
 
-    @inlinable static func layoutCases<S: AsynchronousSubject>(_ subject: S.Type, sizes: [Int])
-        -> [BenchmarkCase]
-    {
+    @inlinable static func layoutCases<S: AsynchronousSubject>(
+        _ subject: S.Type, sizes: [Int], layouts: [Layout] = Layout.allCases
+    ) -> [BenchmarkCase] {
         sizes.flatMap { n in
-            singleStoreLayoutCases(S.self, n: n, scoped: false)
-                + singleStoreLayoutCases(S.self, n: n, scoped: true)
-                + multiStoreLayoutCases(S.self, n: n)
+            layouts.flatMap { layout in
+                switch layout {
+                case .singleStore: singleStoreLayoutCases(S.self, n: n, scoped: false)
+                case .singleStoreScoped: singleStoreLayoutCases(S.self, n: n, scoped: true)
+                case .multiStore: multiStoreLayoutCases(S.self, n: n)
+                }
+            }
         }
     }
 

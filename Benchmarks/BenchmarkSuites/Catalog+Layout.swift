@@ -5,15 +5,19 @@ import Foundation
 
 /// The `layout` suite's cases: a single store observed whole or scoped, and a multi store.
 extension Catalog {
-    /// Every layout measured at every N: one store observed whole, the same store observed through
-    /// the style's scoping tool, and one store per child.
-    @inlinable static func layoutCases<S: ArchitectureSubject>(_ subject: S.Type, sizes: [Int] = layoutSizes)
-        -> [BenchmarkCase]
-    {
+    /// The cases of `layouts` (default: every layout) at every N of `sizes`: one store observed
+    /// whole, the same store observed through the style's scoping tool, and one store per child.
+    @inlinable static func layoutCases<S: ArchitectureSubject>(
+        _ subject: S.Type, sizes: [Int] = layoutSizes, layouts: [Layout] = Layout.allCases
+    ) -> [BenchmarkCase] {
         sizes.flatMap { n in
-            singleStoreLayoutCases(S.self, n: n, scoped: false)
-                + singleStoreLayoutCases(S.self, n: n, scoped: true)
-                + multiStoreLayoutCases(S.self, n: n)
+            layouts.flatMap { layout in
+                switch layout {
+                case .singleStore: singleStoreLayoutCases(S.self, n: n, scoped: false)
+                case .singleStoreScoped: singleStoreLayoutCases(S.self, n: n, scoped: true)
+                case .multiStore: multiStoreLayoutCases(S.self, n: n)
+                }
+            }
         }
     }
 

@@ -72,8 +72,8 @@ public struct CaseCatalogue {
         }
     }
 
-    /// The selected cases of `suite` (at size `n`), built only for the architectures selected: a
-    /// heavy case's own process builds one architecture's apps, not seven.
+    /// The selected cases of `suite` (at size `n`), built only for the architectures and layouts
+    /// selected: a heavy case's own process builds one app, not 21.
     public func cases(of suite: Suite, n: Int? = nil) -> [BenchmarkCase] {
         let subjects = Subjects.all.filter { subject in
             Self.entries.contains {
@@ -86,11 +86,16 @@ public struct CaseCatalogue {
             if suite == .reference {
                 Catalog.referenceCases()
             } else if let n {
-                subjects.flatMap { $0.casesOfSize[suite]?(n) ?? [] }
+                subjects.flatMap { $0.casesOfSize[suite]?(n, selectedLayouts) ?? [] }
             } else {
                 subjects.flatMap { $0.cases[suite]?() ?? [] }
             }
         return all.filter { selection.selects($0.caseKey) }
+    }
+
+    /// The layouts the selection picks, in ``Layout`` order.
+    var selectedLayouts: [Layout] {
+        Layout.allCases.filter { selection.layouts.isEmpty || selection.layouts.contains(LayoutName($0)) }
     }
 
     /// The references timed beside a group of a suite's cases, one per kind of case in the group:

@@ -51,8 +51,9 @@ public struct SubjectCases {
     @usableFromInline let id: ArchitectureID
     @usableFromInline let cases: [Suite: () -> [BenchmarkCase]]
     /// The cases of one size of the sized suites (`layout`, `state-copy`), so a run builds the
-    /// objects of one size at a time (``SuiteRunner`` explains why).
-    @usableFromInline let casesOfSize: [Suite: (Int) -> [BenchmarkCase]]
+    /// objects of one size at a time (``SuiteRunner`` explains why), and of the layouts given
+    /// (`layout` only): a heavy case's own process builds the one app it times, not three.
+    @usableFromInline let casesOfSize: [Suite: (_ n: Int, _ layouts: [Layout]) -> [BenchmarkCase]]
 
     /// The cases of `subject`, for ``Subjects/add(_:)`` or this package's own list.
     @inlinable public init<S: ArchitectureSubject>(_ subject: S.Type) {
@@ -66,8 +67,8 @@ public struct SubjectCases {
             .retention: { Catalog.retentionCases(S.self) },
         ]
         casesOfSize = [
-            .layout: { Catalog.layoutCases(S.self, sizes: [$0]) },
-            .stateCopy: { Catalog.stateCopyCases(S.self, sizes: [$0]) },
+            .layout: { Catalog.layoutCases(S.self, sizes: [$0], layouts: $1) },
+            .stateCopy: { n, _ in Catalog.stateCopyCases(S.self, sizes: [n]) },
         ]
     }
 }

@@ -24,7 +24,7 @@ struct AsynchronousSubjectTests {
         let subject = SubjectCases(asynchronous: ClosureEffectsSubject.self)
         if suite == .layout {
             let build = try #require(subject.casesOfSize[.layout])
-            return build(size)
+            return build(size, Layout.allCases)
         }
         let build = try #require(subject.cases[suite])
         return build()

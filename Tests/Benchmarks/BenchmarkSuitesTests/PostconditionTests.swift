@@ -45,6 +45,6 @@ struct PostconditionTests {
     {
         guard let sizes = CaseCatalogue.sizes(of: suite) else { return [try #require(subject.cases[suite])] }
         let build = try #require(subject.casesOfSize[suite])
-        return sizes.map { n in { build(n) } }
+        return sizes.map { n in { build(n, Layout.allCases) } }
     }
 }
