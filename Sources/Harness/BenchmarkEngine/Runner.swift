@@ -17,6 +17,9 @@ public struct BenchmarkRunner: Sendable {
     ///
     /// Starts at one iteration and grows from the measured time (at most 100x per step) until a
     /// sample reaches the target twice in a row at the same count, or the iteration limit is hit.
+    /// One iteration that lasts ``unconfirmedMultiple`` times the target is not run again to
+    /// confirm it: no batch is smaller, and only a second run that many times faster would make it
+    /// larger (a layout case at N = 10,000 takes 100 ms, and its process runs it a dozen times).
     public func batchSize(
         for benchmark: Benchmark,
         isolation: isolated (any Actor)? = #isolation
@@ -29,7 +32,7 @@ public struct BenchmarkRunner: Sendable {
         while true {
             let elapsed = await benchmark.time(iterations: iterations, clock: clock)
             if elapsed >= target {
-                if confirming {
+                if confirming || (iterations == 1 && elapsed >= target * Self.unconfirmedMultiple) {
                     return BatchSize(
                         iterations: iterations, sampleNanoseconds: elapsed, reachedIterationLimit: false)
                 }
@@ -48,6 +51,9 @@ public struct BenchmarkRunner: Sendable {
             iterations = grown >= Double(limit) ? limit : Int(grown)
         }
     }
+
+    /// How many times the target one iteration must last for batch sizing to take it unconfirmed.
+    public static let unconfirmedMultiple: UInt64 = 10
 
     /// The order in which the first `rounds` rounds (warm-up rounds first; default: warm-up rounds
     /// plus ``SamplingParameters/samples``) sample `count` benchmarks: a fresh shuffle of

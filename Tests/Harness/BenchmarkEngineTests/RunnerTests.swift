@@ -22,6 +22,26 @@ struct RunnerTests {
         #expect(size.iterations == 1000)
     }
 
+    @Test(
+        "one iteration far over the target is taken without a second run; one just over it is confirmed",
+        arguments: [(multiple: 20.0, runs: 1), (multiple: 1.5, runs: 2)])
+    func slowIterationIsNotConfirmed(multiple: Double, runs: Int) async {
+        final class Calls {
+            var count = 0
+        }
+        let calls = Calls()
+        let target = Duration.microseconds(200)
+        let benchmark = Benchmark("slow") { iterations in
+            calls.count += 1
+            let end = ContinuousClock.now + target * multiple * Double(iterations)
+            while ContinuousClock.now < end {}
+        }
+        let size = await BenchmarkRunner(sampling: SamplingParameters(targetSampleDuration: target))
+            .batchSize(for: benchmark)
+        #expect(size.iterations == 1)
+        #expect(calls.count == runs)
+    }
+
     @Test func blackHoledWorkTakesTime() async throws {
         let sampling = SamplingParameters(
             targetSampleDuration: .microseconds(100), warmUpRounds: 1, sampleCount: 5)
