@@ -4,10 +4,11 @@ import BenchmarkSuites
 import Foundation
 
 /// The counting pass of a `bench` run in child processes, one per CPU at a time, while the run's
-/// own process waits. The selection is split into parts: every selected suite but `layout` in the
-/// first, then `layout` one architecture a part (its apps of up to 10,000 counters and observers
-/// take most of the pass, and on the slowest architectures most of that: a part of its own lets
-/// the other CPU count the rest meanwhile). A count does not depend on the process it is taken in
+/// own process waits. The selection is split into parts: every selected suite but `state-copy` and
+/// `layout` in the first, `state-copy` in the second, then `layout` one architecture a part (its
+/// apps of up to 10,000 counters and observers take most of the pass, and on the slowest
+/// architectures most of that: a part of its own lets the other CPU count the rest meanwhile;
+/// `state-copy`, at N = 10,000, took two thirds of the first part). A count does not depend on the process it is taken in
 /// or on how loaded the machine is: allocations, retains and releases are counted exactly, on the
 /// counted thread or in serial mode (docs/measurement.md, "Counting"). The run's process takes no
 /// part, because a child's exit is seen on a thread of its own, which would allocate inside an
@@ -18,19 +19,21 @@ struct CountingProcesses {
     /// The environment the children start from.
     var environment: [String: String]
 
+    /// The suite counted in a part of its own.
+    static let countedAlone = Suite.stateCopy
     /// The suite counted one architecture a part.
     static let countedApart = Suite.layout
 
     /// `request`'s selection in parts, each with at least one selected case: the suites other than
-    /// ``countedApart``, then ``countedApart`` for each selected architecture; nil when that leaves
-    /// one part, which one process counts.
+    /// ``countedAlone`` and ``countedApart``, then ``countedAlone``, then ``countedApart`` for each
+    /// selected architecture; nil when that leaves one part, which one process counts.
     @MainActor
     static func parts(of request: RunRequest) -> [RunRequest]? {
         let suites = Set(CaseCatalogue(selection: request.selector).selectedSuites)
-        let rest = suites.subtracting([countedApart])
+        let rest = suites.subtracting([countedAlone, countedApart])
         let apart = suites.contains(countedApart) ? CaseCatalogue.architectureNames : []
         let parts =
-            [narrowed(request, to: rest)]
+            [narrowed(request, to: rest), narrowed(request, to: suites.intersection([countedAlone]))]
             + apart.map { narrowed(request, to: [countedApart], architecture: $0) }
         let selecting = parts.compactMap { $0 }
         return selecting.count > 1 ? selecting : nil
@@ -94,8 +97,10 @@ struct CountingProcesses {
         return .rows(try await runner.run())
     }
 
-    /// How a part is named in its progress lines: "layout, store-subclass", or "the other suites".
+    /// How a part is named in its progress lines: "layout, store-subclass", "state-copy", or "the
+    /// other suites".
     static func name(of part: RunRequest) -> String {
+        if part.selector.suites == [countedAlone] { return countedAlone.rawValue }
         guard part.selector.suites == [countedApart] else { return "the other suites" }
         let architectures = part.selector.architectures.map(\.rawValue).sorted()
         return ([countedApart.rawValue] + architectures).joined(separator: ", ")

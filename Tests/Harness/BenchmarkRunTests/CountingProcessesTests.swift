@@ -11,7 +11,7 @@ import Testing
 @MainActor
 @Suite("counting processes")
 struct CountingProcessesTests {
-    @Test("A selection of layout cases and others splits into the rest, then layout by architecture")
+    @Test("A selection splits into the other suites, state-copy, then layout by architecture")
     func splitsLayoutByArchitecture() throws {
         let request = RunRequest(
             selector: CaseSelector(architectures: ["closure-effects", "local-reducer"]), size: .quick, seed: 1
@@ -19,24 +19,26 @@ struct CountingProcessesTests {
         let parts = try #require(CountingProcesses.parts(of: request))
         #expect(
             parts.map(\.selector.suites) == [
-                [.dispatch, .dispatchAdapter, .effects, .stateCopy, .retention], [.layout], [.layout],
+                [.dispatch, .dispatchAdapter, .effects, .retention], [.stateCopy], [.layout], [.layout],
             ])
         #expect(
             parts.map(\.selector.architectures) == [
-                ["closure-effects", "local-reducer"], ["closure-effects"], ["local-reducer"],
+                ["closure-effects", "local-reducer"], ["closure-effects", "local-reducer"],
+                ["closure-effects"],
+                ["local-reducer"],
             ])
         #expect(parts.allSatisfy { $0.seed == 1 && $0.size == .quick })
         #expect(
             parts.map(CountingProcesses.name(of:)) == [
-                "the other suites", "layout, closure-effects", "layout, local-reducer",
+                "the other suites", "state-copy", "layout, closure-effects", "layout, local-reducer",
             ])
     }
 
-    @Test("Every architecture's layout cases are counted in exactly one part, every other case in the first")
+    @Test("Every case is counted in exactly one part: layout by architecture, state-copy in the second")
     func partsCoverTheSelection() throws {
         let parts = try #require(
             CountingProcesses.parts(of: RunRequest(selector: .all, size: .quick, seed: 1)))
-        #expect(parts.count == 1 + CaseCatalogue.architectureNames.count)
+        #expect(parts.count == 2 + CaseCatalogue.architectureNames.count)
         for entry in CaseCatalogue.entries {
             for n in CaseCatalogue.sizes(of: entry.suite)?.map(Optional.some) ?? [nil] {
                 let selecting = parts.indices.filter {
@@ -46,7 +48,8 @@ struct CountingProcessesTests {
                 let place =
                     "\(entry.suite) \(entry.architecture) \(entry.feature) n=\(n.map(String.init) ?? "-")"
                 #expect(selecting.count == 1, "\(place)")
-                #expect((selecting == [0]) == (entry.suite != .layout), "\(place)")
+                #expect((selecting == [0]) == ![.layout, .stateCopy].contains(entry.suite), "\(place)")
+                #expect((selecting == [1]) == (entry.suite == .stateCopy), "\(place)")
             }
         }
     }
@@ -69,11 +72,20 @@ struct CountingProcessesTests {
     }
 
     @Test(
-        "A selection without layout is counted by one process", arguments: ["dispatch,effects", "reference"])
+        "A selection without layout and state-copy, or with state-copy alone, is counted by one process",
+        arguments: ["dispatch,effects", "reference", "state-copy"])
     func withoutLayoutIsNotSplit(_ filter: String) {
         let suites = Set(filter.split(separator: ",").compactMap { Suite(rawValue: String($0)) })
         let request = RunRequest(selector: CaseSelector(suites: suites), size: .quick, seed: 0)
         #expect(CountingProcesses.parts(of: request) == nil)
+    }
+
+    @Test("State-copy and one other suite are counted in two processes")
+    func stateCopyApart() throws {
+        let request = RunRequest(
+            selector: CaseSelector(suites: [.stateCopy, .effects]), size: .quick, seed: 0)
+        let parts = try #require(CountingProcesses.parts(of: request))
+        #expect(parts.map(\.selector.suites) == [[.effects], [.stateCopy]])
     }
 
     @Test("A selection whose layout terms leave no layout case is not split")
