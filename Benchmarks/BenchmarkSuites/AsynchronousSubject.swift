@@ -93,15 +93,9 @@ extension SubjectCases {
     @inlinable static func layoutCases<S: AsynchronousSubject>(
         _ subject: S.Type, sizes: [Int], layouts: [Layout] = Layout.allCases
     ) -> [BenchmarkCase] {
-        sizes.flatMap { n in
-            layouts.flatMap { layout in
-                switch layout {
-                case .singleStore: singleStoreLayoutCases(S.self, n: n, scoped: false)
-                case .singleStoreScoped: singleStoreLayoutCases(S.self, n: n, scoped: true)
-                case .multiStore: multiStoreLayoutCases(S.self, n: n)
-                }
-            }
-        }
+        Catalog.casesOfLayouts(
+            layouts, sizes: sizes, singleStore: { singleStoreLayoutCases(S.self, n: $0, scoped: $1) },
+            multiStore: { multiStoreLayoutCases(S.self, n: $0) })
     }
 
     /// ``Catalog``'s single-store layout cases, awaited.

@@ -10,12 +10,23 @@ extension Catalog {
     @inlinable static func layoutCases<S: ArchitectureSubject>(
         _ subject: S.Type, sizes: [Int] = layoutSizes, layouts: [Layout] = Layout.allCases
     ) -> [BenchmarkCase] {
+        casesOfLayouts(
+            layouts, sizes: sizes, singleStore: { singleStoreLayoutCases(S.self, n: $0, scoped: $1) },
+            multiStore: { multiStoreLayoutCases(S.self, n: $0) })
+    }
+
+    /// The cases of `layouts` at every N of `sizes`, N by N, each made by a style's single-store
+    /// builder (`scoped` or not) or its multi-store builder.
+    @inlinable static func casesOfLayouts(
+        _ layouts: [Layout], sizes: [Int], singleStore: (_ n: Int, _ scoped: Bool) -> [BenchmarkCase],
+        multiStore: (_ n: Int) -> [BenchmarkCase]
+    ) -> [BenchmarkCase] {
         sizes.flatMap { n in
             layouts.flatMap { layout in
                 switch layout {
-                case .singleStore: singleStoreLayoutCases(S.self, n: n, scoped: false)
-                case .singleStoreScoped: singleStoreLayoutCases(S.self, n: n, scoped: true)
-                case .multiStore: multiStoreLayoutCases(S.self, n: n)
+                case .singleStore: singleStore(n, false)
+                case .singleStoreScoped: singleStore(n, true)
+                case .multiStore: multiStore(n)
                 }
             }
         }

@@ -8,11 +8,11 @@ import Foundation
 /// `layout` in the first, `state-copy` in the second, then `layout` one architecture a part (its
 /// apps of up to 10,000 counters and observers take most of the pass, and on the slowest
 /// architectures most of that: a part of its own lets the other CPU count the rest meanwhile;
-/// `state-copy`, at N = 10,000, took two thirds of the first part). A count does not depend on the process it is taken in
-/// or on how loaded the machine is: allocations, retains and releases are counted exactly, on the
-/// counted thread or in serial mode (docs/measurement.md, "Counting"). The run's process takes no
-/// part, because a child's exit is seen on a thread of its own, which would allocate inside an
-/// all-threads counting window.
+/// `state-copy`, at N = 10,000, took two thirds of the first part). A count does not depend on
+/// the process it is taken in or on how loaded the machine is: allocations, retains and releases
+/// are counted exactly, on the counted thread or in serial mode (docs/measurement.md,
+/// "Counting"). The run's process takes no part, because a child's exit is seen on a thread of its
+/// own, which would allocate inside an all-threads counting window.
 struct CountingProcesses {
     /// The `bench` program to start.
     var program: String

@@ -65,6 +65,12 @@ struct AsynchronousSubjectTests {
         }
     }
 
+    @Test("layout builds only the layouts it is given", arguments: Layout.allCases)
+    func layoutBuildsTheLayoutsGiven(layout: Layout) throws {
+        let build = try #require(SubjectCases(asynchronous: ClosureEffectsSubject.self).casesOfSize[.layout])
+        #expect(build(Self.size, [layout]).map(\.layout) == [LayoutName(layout), LayoutName(layout)])
+    }
+
     @Test(
         "k increments move the counter by k, each seen by its observer",
         arguments: ["dispatch counter/increment"] + Layout.allCases.map { "\($0.rawValue) app/increment" })
