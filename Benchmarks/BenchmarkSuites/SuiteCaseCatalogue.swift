@@ -95,7 +95,7 @@ public struct CaseCatalogue {
 
     /// The layouts the selection picks, in ``Layout`` order.
     var selectedLayouts: [Layout] {
-        Layout.allCases.filter { selection.layouts.isEmpty || selection.layouts.contains(LayoutName($0)) }
+        Layout.allCases.filter { selection.selects(layout: LayoutName($0)) }
     }
 
     /// The references timed beside a group of a suite's cases, one per kind of case in the group:

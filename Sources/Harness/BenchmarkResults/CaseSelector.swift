@@ -52,8 +52,13 @@ public struct CaseSelector: Hashable, Sendable, Codable {
         (suites.isEmpty || suites.contains(suite))
             && (architectures.isEmpty || architectures.contains(architecture))
             && (features.isEmpty || features.contains { Self.matches($0, feature) })
-            && (layouts.isEmpty || layout.map { layouts.contains($0) } ?? true)
+            && (layout.map(selects(layout:)) ?? true)
             && (sizes.isEmpty || n.map { sizes.contains($0) } ?? true)
+    }
+
+    /// Whether the layout terms pick `layout`: there are none, or one names it.
+    public func selects(layout: LayoutName) -> Bool {
+        layouts.isEmpty || layouts.contains(layout)
     }
 
     /// Whether feature term `term` matches `feature`: the same name, or one is the other's group.
