@@ -38,11 +38,6 @@ public struct RunSize: Sendable, Equatable, Codable {
     /// How many processes time the run, each taking an equal share of every group's rounds, whose
     /// samples are then pooled (``RoundShare``; docs/measurement.md, "Rounds in several processes").
     public var timingProcesses: Int
-    /// How many times the allocation pass counts each synchronous case. Its counts are exact, so
-    /// two repetitions show that they agree; one is enough to compare a run with a baseline that
-    /// showed it, and each repetition of the slowest layout cases costs seconds of a quick run
-    /// (docs/evidence/2026-11-25/measurement.md, "Counting: the layout warm-up").
-    public var synchronousCountRepetitions: Int
     /// At most this many operations in each counted window of a synchronous case, its warm-up
     /// included; nil: the case's own ``BenchmarkCase/allocationIterations``. Only ``smoke`` sets it:
     /// a synchronous count holds its thread, the main actor, for the whole window, which the tests
@@ -56,9 +51,8 @@ public struct RunSize: Sendable, Equatable, Codable {
 
     public init(
         sampleCount: Int, warmUpRounds: Int, targetSampleDuration: Duration, retentionEffects: Int,
-        minimumSpan: Duration = .zero, synchronousCountRepetitions: Int = 2,
-        synchronousCountedOperationsLimit: Int? = nil, roundTripCountRepetitions: Int = 3,
-        timingProcesses: Int = 1
+        minimumSpan: Duration = .zero, synchronousCountedOperationsLimit: Int? = nil,
+        roundTripCountRepetitions: Int = 3, timingProcesses: Int = 1
     ) {
         precondition(timingProcesses > 0, "RunSize: timingProcesses must be positive")
         self.sampleCount = sampleCount
@@ -66,7 +60,6 @@ public struct RunSize: Sendable, Equatable, Codable {
         self.targetSampleDuration = targetSampleDuration
         self.retentionEffects = retentionEffects
         self.minimumSpan = minimumSpan
-        self.synchronousCountRepetitions = synchronousCountRepetitions
         self.synchronousCountedOperationsLimit = synchronousCountedOperationsLimit
         self.roundTripCountRepetitions = roundTripCountRepetitions
         self.timingProcesses = timingProcesses
@@ -81,11 +74,10 @@ public struct RunSize: Sendable, Equatable, Codable {
     /// The CI-sized run: at least 7 samples of at least 0.5 ms each, spread over at least 0.25 s,
     /// in one process (CI takes the best of three such runs); 4,000 effects per retention figure
     /// (enough to tell a store that keeps its tasks from one that forgets them:
-    /// docs/evidence/2026-11-25/gate.md, "Other counts"); the same rows as a full run, except that
-    /// synchronous allocations are counted once.
+    /// docs/evidence/2026-11-25/gate.md, "Other counts"); the same rows as a full run.
     public static let quick = RunSize(
         sampleCount: 7, warmUpRounds: 1, targetSampleDuration: .microseconds(500), retentionEffects: 4_000,
-        minimumSpan: .milliseconds(250), synchronousCountRepetitions: 1)
+        minimumSpan: .milliseconds(250))
 
     /// What one of several processes sharing every group's rounds takes: its share of the samples
     /// (rounded up) over its share of the span; warm-up and batch sizes as in a whole run.

@@ -48,7 +48,9 @@ extension SuiteRunner {
         return await AllocationCounter.serially { await extraCounts(size) }
     }
 
-    /// The allocation pass of one case. Synchronous work is counted on its own thread. Async work is
+    /// The allocation pass of one case. Synchronous work is counted on its own thread, once: its
+    /// counts are exact, and a second pair of windows only lengthened the pass
+    /// (docs/measurement.md, "Allocations and tasks"). Async work is
     /// counted on every thread, in serial mode (``AllocationCounter/serially(_:)``): every job runs
     /// on the main thread in enqueue order, so whether an `await` suspends, and so what it
     /// allocates, no longer depends on how two cores interleave threads, and the counts repeat
@@ -59,7 +61,7 @@ extension SuiteRunner {
         guard benchmark.isAsync else {
             let limit = size.synchronousCountedOperationsLimit ?? iterations
             return await benchmark.measureAllocations(
-                iterations: min(iterations, limit), repetitions: size.synchronousCountRepetitions,
+                iterations: min(iterations, limit), repetitions: 1,
                 warmUpIterations: min(warmUp ?? iterations, limit), scope: .currentThread)
         }
         let repetitions = size.roundTripCountRepetitions
