@@ -287,7 +287,7 @@ struct SuiteRunnerTests {
         runner.passes = .counts
         let counts = try await runner.run().filter { $0.key.metric == .mallocs }
         #expect(!counts.isEmpty)
-        #expect(counts.allSatisfy { $0.sampleCount == 1 }, "\(counts)")
+        #expect(counts.allSatisfy { $0.sampleCount == 1 && $0.min == $0.max }, "\(counts)")
     }
 
     @Test(
