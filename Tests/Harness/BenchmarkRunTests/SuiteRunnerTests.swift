@@ -100,8 +100,12 @@ struct SuiteRunnerTests {
         let reference = rows.filter { $0.key.architecture == "reference" && $0.key.metric == .time }
         #expect(reference.map(\.key.feature) == ["reference/round-trip"])
         #expect(reference.first?.ratioToReference == 1)
+        // A case the counts find heavy is timed in rounds of its own, beside a reference of its own
+        // whose row is not written. In this process a round trip is counted on every thread, so what
+        // other tests allocate meanwhile can make one heavy.
+        let heavy = HeavyCases.among(times.map(\.key.caseKey), counts: rows)
         if let hop = reference.first?.median {
-            for time in times {
+            for time in times where !heavy.contains(time.key.caseKey) {
                 let expected = time.median / hop
                 #expect(
                     abs((time.ratioToReference ?? 0) - expected) <= expected * 1e-12, "round trips: medians")
