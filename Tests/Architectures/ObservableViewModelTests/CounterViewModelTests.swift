@@ -94,7 +94,9 @@ struct CounterViewModelTests {
         try await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
         let second = Task.immediate { await viewModel.loadQuote() }
         #expect(viewModel.isLoading)
-        try await waitUntil("the second fetch waits at the gate") { gate.ticketsIssued == 2 }
+        try await waitUntil("the second fetch waits at the gate") {
+            gate.ticketsIssued == 2 && gate.waitingCount == (gateHonoursCancellation ? 1 : 2)
+        }
 
         if gateHonoursCancellation {
             try await finishWithin("first finishes") { await first.value }
