@@ -43,10 +43,11 @@ public struct RunSize: Sendable, Equatable, Codable {
     /// a synchronous count holds its thread, the main actor, for the whole window, which the tests
     /// of every store wait for.
     public var synchronousCountedOperationsLimit: Int?
-    /// How many times the allocation pass counts each round trip, its N and 2N windows each time: 3
-    /// in a run, whose median and spread the rows carry, since what a round trip allocates can
-    /// depend on how threads interleave. Only ``smoke`` counts once: the 2,000 round trips a case
-    /// takes otherwise made the effects suite the last test to finish.
+    /// How many times the allocation pass counts each round trip, its N and 2N windows each time,
+    /// where it cannot count in serial mode (which counts once: its counts repeat exactly): 3 in a
+    /// run, whose median and spread the rows carry, since what a round trip allocates on real
+    /// threads can depend on how they interleave. Only ``smoke`` counts once: the 2,000 round trips
+    /// a case takes otherwise made the effects suite the last test to finish.
     public var roundTripCountRepetitions: Int
 
     public init(

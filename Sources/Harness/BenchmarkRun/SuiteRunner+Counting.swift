@@ -54,7 +54,8 @@ extension SuiteRunner {
     /// counted on every thread, in serial mode (``AllocationCounter/serially(_:)``): every job runs
     /// on the main thread in enqueue order, so whether an `await` suspends, and so what it
     /// allocates, no longer depends on how two cores interleave threads, and the counts repeat
-    /// from run to run. Times are still taken on real threads.
+    /// from run to run; so it too is counted once (``roundTripRepetitions``). Times are still
+    /// taken on real threads.
     func countAllocations(of benchmarkCase: BenchmarkCase) async -> AllocationReport? {
         guard let benchmark = benchmarkCase.benchmark else { return nil }
         let (iterations, warmUp) = (benchmarkCase.allocationIterations, benchmarkCase.allocationWarmUp)
@@ -64,7 +65,7 @@ extension SuiteRunner {
                 iterations: min(iterations, limit), repetitions: 1,
                 warmUpIterations: min(warmUp ?? iterations, limit), scope: .currentThread)
         }
-        let repetitions = size.roundTripCountRepetitions
+        let repetitions = roundTripRepetitions
         guard countsEffectsSerially else {
             return await benchmark.measureAllocations(
                 iterations: iterations, repetitions: repetitions, warmUpIterations: warmUp, scope: .allThreads
@@ -75,6 +76,14 @@ extension SuiteRunner {
                 iterations: iterations, repetitions: repetitions, warmUpIterations: warmUp, scope: .allThreads
             )
         }
+    }
+
+    /// How many times a round trip is counted: once in serial mode, whose counts repeat exactly
+    /// (docs/measurement.md, "Effects in serial mode"); the run size's
+    /// ``RunSize/roundTripCountRepetitions`` where threads interleave (no runtime hook, or a test
+    /// process that must not serialise), and the rows carry the spread.
+    var roundTripRepetitions: Int {
+        countsEffectsSerially && AllocationCounter.canRunSerially ? 1 : size.roundTripCountRepetitions
     }
 
     /// An exact count of `metric`, which must have a fixed ``Metric/unit``.

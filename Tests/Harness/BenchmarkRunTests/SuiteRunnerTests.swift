@@ -303,7 +303,8 @@ struct SuiteRunnerTests {
         #expect(RunSize.full.synchronousCountedOperationsLimit == nil)
         #expect(RunSize.quick.synchronousCountedOperationsLimit == nil)
         #expect(RunSize.smoke.synchronousCountedOperationsLimit == 10)
-        // Round trips: three counts in a run, one in the tests.
+        // Round trips, where they are not counted in serial mode: three counts in a run, one in the
+        // tests.
         #expect([RunSize.full, .quick, .smoke].map(\.roundTripCountRepetitions) == [3, 3, 1])
     }
 
@@ -572,5 +573,26 @@ struct EffectTaskCountTests {
             "\($0.key.architecture) \($0.key.feature): \($0.median)"
         }
         #expect(taskless.isEmpty, "every round trip runs at least one task")
+    }
+
+    @Test(
+        "in serial mode a round trip is counted once, and two runs count the same",
+        .enabled(if: AllocationCounter.canRunSerially, "needs the runtime's global-enqueue hook"))
+    func roundTripsCountedOnceSerially() async throws {
+        // A full run's repetitions and windows: smoke counts once anyway.
+        var runner = SuiteRunner(
+            size: .full, configuration: .debug,
+            selection: CaseSelector(suites: [.effects], architectures: [ArchitectureName(Subjects.all[0].id)])
+        )
+        (runner.passes, runner.countsEffectsSerially) = (.counts, true)
+        #expect(runner.roundTripRepetitions == 1 && RunSize.full.roundTripCountRepetitions > 1)
+        let (first, second) = (try await runner.run(), try await runner.run())
+        let counts = first.filter { $0.key.metric == .mallocs }
+        #expect(counts.count >= 3)
+        #expect(counts.allSatisfy { $0.sampleCount == 1 }, "samples: \(counts.map(\.sampleCount))")
+        let moved = zip(first, second).filter { $0 != $1 }.map {
+            "\($0.key): \($0.median), then \($1.median)"
+        }
+        #expect(first.count == second.count && moved.isEmpty, "counts that moved between two runs: \(moved)")
     }
 }
