@@ -66,10 +66,10 @@ public struct RunSize: Sendable, Equatable, Codable {
         self.timingProcesses = timingProcesses
     }
 
-    /// The default run: at least 25 samples of at least 1 ms each, spread over at least 1 s, taken
-    /// in three processes.
+    /// The default run: one warm-up round, then at least 25 samples of at least 1 ms each, spread
+    /// over at least 1 s, taken in three processes.
     public static let full = RunSize(
-        sampleCount: 25, warmUpRounds: 3, targetSampleDuration: .milliseconds(1), retentionEffects: 10_000,
+        sampleCount: 25, warmUpRounds: 1, targetSampleDuration: .milliseconds(1), retentionEffects: 10_000,
         minimumSpan: .seconds(1), timingProcesses: 3)
 
     /// The CI-sized run: at least 7 samples of at least 0.5 ms each, spread over at least 0.25 s,

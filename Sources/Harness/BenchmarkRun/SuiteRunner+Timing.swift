@@ -97,8 +97,7 @@ extension SuiteRunner {
                 "  timing \(group.count) benchmarks\(group[0].n.map { " at N = \($0)" } ?? ""), interleaved"
                     + (onOneCPU ? ", on one CPU" : ""))
             let gauge = CaseCatalogue.gaugeIndex(in: group + references)
-            let sampling = samplingParameters(
-                seed: seed &+ UInt64(index), gauge: gauge, calmest: calmest, heavy: timingGroup.isHeavy)
+            let sampling = samplingParameters(seed: seed &+ UInt64(index), gauge: gauge, calmest: calmest)
             let measured = await timeGroup(group + references, sampling, onOneCPU: onOneCPU)
             if let gauge, let fastest = measured[gauge].samples.min() {
                 calmest = min(calmest ?? fastest, fastest)
@@ -146,15 +145,12 @@ extension SuiteRunner {
     }
 
     /// A timing group's sampling parameters: this share of the run size, a seed of its own for each share
-    /// (so that no two shares shuffle their rounds alike), the gauge at `gauge`, if any, and for a
-    /// `heavy` case's group at most ``heavyWarmUpRounds``.
-    func samplingParameters(seed: UInt64, gauge: Int?, calmest: Double?, heavy: Bool = false)
-        -> SamplingParameters
-    {
+    /// (so that no two shares shuffle their rounds alike), and the gauge at `gauge`, if any.
+    func samplingParameters(seed: UInt64, gauge: Int?, calmest: Double?) -> SamplingParameters {
         let size = size.sharing(share)
         var sampling = SamplingParameters(
             targetSampleDuration: size.targetSampleDuration,
-            warmUpRounds: heavy ? min(size.warmUpRounds, Self.heavyWarmUpRounds) : size.warmUpRounds,
+            warmUpRounds: size.warmUpRounds,
             sampleCount: size.sampleCount,
             seed: seed &+ UInt64(share.index) &* 0x9E37_79B9_7F4A_7C15,
             minimumSpan: size.minimumSpan,
@@ -163,12 +159,6 @@ extension SuiteRunner {
         sampling.share = share
         return sampling
     }
-
-    /// Warm-up rounds of a heavy case's group. Its process is fresh, and finding the batch sizes
-    /// has just run the case (at least twice) and the reference, so one round in the group's own
-    /// order is warm-up enough, and at N = 10,000 each round more is costly in every process of a
-    /// full run's single stores (docs/evidence/2026-11-25/measurement.md, "Heavy cases").
-    static let heavyWarmUpRounds = 1
 
     /// `measured` (this process's results for the group `id`) pooled with the earlier shares'
     /// results for it, when this is the last of several shares; as measured otherwise. Every share's

@@ -355,15 +355,13 @@ struct SuiteRunnerTests {
     }
 
     @Test(
-        "a heavy case's group warms up for at most one round, every other group for the run size's",
+        "every group, heavy or not, warms up for the run size's rounds: one in a run, none in the tests",
         arguments: [RunSize.full, .quick, .smoke])
-    func heavyGroupsWarmUpOnce(_ size: RunSize) {
+    func groupsWarmUpOnce(_ size: RunSize) {
         let runner = SuiteRunner(size: size, configuration: .release)
         #expect(
             runner.samplingParameters(seed: 1, gauge: nil, calmest: nil).warmUpRounds == size.warmUpRounds)
-        let heavy = runner.samplingParameters(seed: 1, gauge: nil, calmest: nil, heavy: true)
-        #expect(heavy.warmUpRounds == min(size.warmUpRounds, SuiteRunner.heavyWarmUpRounds))
-        #expect(RunSize.full.warmUpRounds > SuiteRunner.heavyWarmUpRounds)
+        #expect([RunSize.full, .quick, .smoke].map(\.warmUpRounds) == [1, 1, 0])
     }
 
     /// Counts of `layoutRunner` in which the increment allocates enough to be heavy.
