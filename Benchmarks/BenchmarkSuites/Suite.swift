@@ -43,17 +43,20 @@ public struct RunSize: Sendable, Equatable, Codable {
     /// a synchronous count holds its thread, the main actor, for the whole window, which the tests
     /// of every store wait for.
     public var synchronousCountedOperationsLimit: Int?
-    /// How many times the allocation pass counts each round trip, its N and 2N windows each time,
-    /// where it cannot count in serial mode (which counts once: its counts repeat exactly): 3 in a
-    /// run, whose median and spread the rows carry, since what a round trip allocates on real
-    /// threads can depend on how they interleave. Only ``smoke`` counts once: the 2,000 round trips
-    /// a case takes otherwise made the effects suite the last test to finish.
-    public var roundTripCountRepetitions: Int
+    /// How many times the allocation pass counts each round trip on real threads, its N and 2N
+    /// windows each time.
+    ///
+    /// What a round trip allocates on real threads can depend on how they interleave, so a run
+    /// counts it 3 times and its rows carry the median and spread. Serial mode, where the counts
+    /// repeat exactly, counts once whatever this says (``SuiteRunner/roundTripRepetitions``). Only
+    /// ``smoke`` counts once: the 2,000 round trips a case takes otherwise made the effects suite
+    /// the last test to finish.
+    public var interleavedRoundTripCountRepetitions: Int
 
     public init(
         sampleCount: Int, warmUpRounds: Int, targetSampleDuration: Duration, retentionEffects: Int,
         minimumSpan: Duration = .zero, synchronousCountedOperationsLimit: Int? = nil,
-        roundTripCountRepetitions: Int = 3, timingProcesses: Int = 1
+        interleavedRoundTripCountRepetitions: Int = 3, timingProcesses: Int = 1
     ) {
         precondition(timingProcesses > 0, "RunSize: timingProcesses must be positive")
         self.sampleCount = sampleCount
@@ -62,7 +65,7 @@ public struct RunSize: Sendable, Equatable, Codable {
         self.retentionEffects = retentionEffects
         self.minimumSpan = minimumSpan
         self.synchronousCountedOperationsLimit = synchronousCountedOperationsLimit
-        self.roundTripCountRepetitions = roundTripCountRepetitions
+        self.interleavedRoundTripCountRepetitions = interleavedRoundTripCountRepetitions
         self.timingProcesses = timingProcesses
     }
 
@@ -108,6 +111,6 @@ public struct RunSize: Sendable, Equatable, Codable {
         targetSampleDuration: .microseconds(20),
         retentionEffects: 50,
         synchronousCountedOperationsLimit: 10,
-        roundTripCountRepetitions: 1
+        interleavedRoundTripCountRepetitions: 1
     )
 }

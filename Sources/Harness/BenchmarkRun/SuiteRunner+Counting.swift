@@ -54,8 +54,9 @@ extension SuiteRunner {
     /// counted on every thread, in serial mode (``AllocationCounter/serially(_:)``): every job runs
     /// on the main thread in enqueue order, so whether an `await` suspends, and so what it
     /// allocates, no longer depends on how two cores interleave threads, and the counts repeat
-    /// from run to run; so it too is counted once (``roundTripRepetitions``). Times are still
-    /// taken on real threads.
+    /// from run to run; so it too is counted once (``roundTripRepetitions``). Without serial mode it
+    /// is counted on real threads, as many times as the run size says. Times are always taken on real
+    /// threads.
     func countAllocations(of benchmarkCase: BenchmarkCase) async -> AllocationReport? {
         guard let benchmark = benchmarkCase.benchmark else { return nil }
         let (iterations, warmUp) = (benchmarkCase.allocationIterations, benchmarkCase.allocationWarmUp)
@@ -79,11 +80,12 @@ extension SuiteRunner {
     }
 
     /// How many times a round trip is counted: once in serial mode, whose counts repeat exactly
-    /// (docs/measurement.md, "Effects in serial mode"); the run size's
-    /// ``RunSize/roundTripCountRepetitions`` where threads interleave (no runtime hook, or a test
-    /// process that must not serialise), and the rows carry the spread.
+    /// (docs/measurement.md, "Effects in serial mode"); where threads interleave (no runtime hook,
+    /// or a test process that must not serialise), the run size's
+    /// ``RunSize/interleavedRoundTripCountRepetitions``, and the rows carry the spread.
     var roundTripRepetitions: Int {
-        countsEffectsSerially && AllocationCounter.canRunSerially ? 1 : size.roundTripCountRepetitions
+        let serial = countsEffectsSerially && AllocationCounter.canRunSerially
+        return serial ? 1 : size.interleavedRoundTripCountRepetitions
     }
 
     /// An exact count of `metric`, which must have a fixed ``Metric/unit``.

@@ -94,7 +94,10 @@ struct CounterViewModelTests {
         try await waitUntil("the first fetch waits at the gate") { gate.waitingCount == 1 }
         let second = Task.immediate { await viewModel.loadQuote() }
         #expect(viewModel.isLoading)
-        try await waitUntil("the second fetch waits at the gate") {
+        try await waitUntil(
+            "the second fetch waits at the gate",
+            otherwise: "\(gate.ticketsIssued) tickets, \(gate.waitingCount) waiting: first one cancelled?"
+        ) {
             gate.ticketsIssued == 2 && gate.waitingCount == (gateHonoursCancellation ? 1 : 2)
         }
 

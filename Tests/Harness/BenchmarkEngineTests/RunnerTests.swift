@@ -31,25 +31,18 @@ struct RunnerTests {
         }
         let calls = Calls()
         let target = Duration.microseconds(200)
-        // Spun and timed in this thread's CPU time: on wall time, a preemption of a few
-        // milliseconds (a loaded 2-core machine) made the 1.5x iteration last 10x, and one run.
+        // Spun and timed in this thread's CPU time, so that a preemption cannot stretch the 1.5x
+        // iteration past the unconfirmed multiple.
         let spin = UInt64((target * multiple) / .nanoseconds(1))
         let benchmark = Benchmark("slow") { iterations in
             calls.count += 1
-            let end = Self.threadCPUNanoseconds() + spin * UInt64(iterations)
-            while Self.threadCPUNanoseconds() < end {}
+            let end = MonotonicClock.threadCPUTime() + spin * UInt64(iterations)
+            while MonotonicClock.threadCPUTime() < end {}
         }
         let sampling = SamplingParameters(targetSampleDuration: target, clock: .threadCPUTime)
         let size = await BenchmarkRunner(sampling: sampling).batchSize(for: benchmark)
         #expect(size.iterations == 1)
         #expect(calls.count == runs)
-    }
-
-    /// The CPU time the calling thread has used, in nanoseconds.
-    static func threadCPUNanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
     @Test func blackHoledWorkTakesTime() async throws {

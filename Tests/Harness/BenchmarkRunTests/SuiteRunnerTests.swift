@@ -104,6 +104,7 @@ struct SuiteRunnerTests {
         // whose row is not written. In this process a round trip is counted on every thread, so what
         // other tests allocate meanwhile can make one heavy.
         let heavy = HeavyCases.among(times.map(\.key.caseKey), counts: rows)
+        #expect(heavy.count < times.count, "every round trip counted heavy: nothing left to check")
         if let hop = reference.first?.median {
             for time in times where !heavy.contains(time.key.caseKey) {
                 let expected = time.median / hop
@@ -117,7 +118,7 @@ struct SuiteRunnerTests {
         let mallocs = rows.filter { $0.key.metric == .mallocs }
         #expect(mallocs.count == (AllocationCounter.isAvailable ? Self.everyArchitecture.count * 3 : 0))
         #expect(
-            mallocs.allSatisfy { $0.sampleCount == RunSize.smoke.roundTripCountRepetitions },
+            mallocs.allSatisfy { $0.sampleCount == RunSize.smoke.interleavedRoundTripCountRepetitions },
             "counted as many times as the run size says")
     }
 
@@ -295,7 +296,7 @@ struct SuiteRunnerTests {
     }
 
     @Test(
-        "only the tests' smoke size counts a synchronous case over fewer operations, and a round trip fewer times"
+        "only the tests' smoke size counts a synchronous case over fewer operations and a round trip fewer times, and warms up for no round"
     )
     func countedOperationsLimit() {
         // The baselines' counts come from quick and full runs: a window of another length would move
@@ -305,7 +306,9 @@ struct SuiteRunnerTests {
         #expect(RunSize.smoke.synchronousCountedOperationsLimit == 10)
         // Round trips, where they are not counted in serial mode: three counts in a run, one in the
         // tests.
-        #expect([RunSize.full, .quick, .smoke].map(\.roundTripCountRepetitions) == [3, 3, 1])
+        #expect([RunSize.full, .quick, .smoke].map(\.interleavedRoundTripCountRepetitions) == [3, 3, 1])
+        // Warm-up: one round in a run (docs/measurement.md, "Rounds, shuffled"), none in the tests.
+        #expect([RunSize.full, .quick, .smoke].map(\.warmUpRounds) == [1, 1, 0])
     }
 
     /// A runner of the synchronous dispatch suite for one architecture, making `passes`. (Async
@@ -354,14 +357,11 @@ struct SuiteRunnerTests {
         return runner
     }
 
-    @Test(
-        "every group, heavy or not, warms up for the run size's rounds: one in a run, none in the tests",
-        arguments: [RunSize.full, .quick, .smoke])
-    func groupsWarmUpOnce(_ size: RunSize) {
+    @Test("every timing group warms up for its run size's rounds", arguments: [RunSize.full, .quick, .smoke])
+    func groupsWarmUpForTheRunSize(_ size: RunSize) {
         let runner = SuiteRunner(size: size, configuration: .release)
         #expect(
             runner.samplingParameters(seed: 1, gauge: nil, calmest: nil).warmUpRounds == size.warmUpRounds)
-        #expect([RunSize.full, .quick, .smoke].map(\.warmUpRounds) == [1, 1, 0])
     }
 
     /// Counts of `layoutRunner` in which the increment allocates enough to be heavy.
@@ -573,9 +573,22 @@ struct EffectTaskCountTests {
         #expect(taskless.isEmpty, "every round trip runs at least one task")
     }
 
-    @Test(
-        "in serial mode a round trip is counted once, and two runs count the same",
-        .enabled(if: AllocationCounter.canRunSerially, "needs the runtime's global-enqueue hook"))
+}
+
+/// Round trips counted in serial mode, which sends every job of the process to the main thread, so
+/// it needs a process that runs nothing else. `.ci/run` runs this suite on its own with
+/// `BENCH_QUIET_PROCESS=1 swift test --no-parallel --filter SerialRoundTripCountTests`.
+@MainActor
+@Suite(
+    "Round trips counted in serial mode",
+    .serialized,
+    .enabled(
+        if: isQuietProcess && AllocationCounter.isAvailable && AllocationCounter.canRunSerially,
+        "needs a quiet process, the malloc interposer and the runtime's global-enqueue hook"
+    )
+)
+struct SerialRoundTripCountTests {
+    @Test("in serial mode a round trip is counted once, and two runs count the same")
     func roundTripsCountedOnceSerially() async throws {
         // A full run's repetitions and windows: smoke counts once anyway.
         var runner = SuiteRunner(
@@ -583,14 +596,23 @@ struct EffectTaskCountTests {
             selection: CaseSelector(suites: [.effects], architectures: [ArchitectureName(Subjects.all[0].id)])
         )
         (runner.passes, runner.countsEffectsSerially) = (.counts, true)
-        #expect(runner.roundTripRepetitions == 1 && RunSize.full.roundTripCountRepetitions > 1)
+        #expect(runner.roundTripRepetitions == 1)
+        #expect(RunSize.full.interleavedRoundTripCountRepetitions > 1)
         let (first, second) = (try await runner.run(), try await runner.run())
         let counts = first.filter { $0.key.metric == .mallocs }
-        #expect(counts.count >= 3)
+        #expect(counts.count == 3, "one architecture's three round trips")
         #expect(counts.allSatisfy { $0.sampleCount == 1 }, "samples: \(counts.map(\.sampleCount))")
         let moved = zip(first, second).filter { $0 != $1 }.map {
             "\($0.key): \($0.median), then \($1.median)"
         }
-        #expect(first.count == second.count && moved.isEmpty, "counts that moved between two runs: \(moved)")
+        #expect(first.count == second.count)
+        #expect(moved.isEmpty, "counts that moved between two runs: \(moved)")
+    }
+
+    @Test("on real threads a round trip is counted as many times as the run size says")
+    func roundTripsCountedOnRealThreads() {
+        var runner = SuiteRunner(size: .full, configuration: .debug)
+        runner.countsEffectsSerially = false
+        #expect(runner.roundTripRepetitions == RunSize.full.interleavedRoundTripCountRepetitions)
     }
 }
