@@ -311,6 +311,13 @@ struct SuiteRunnerTests {
         #expect([RunSize.full, .quick, .smoke].map(\.warmUpRounds) == [1, 1, 0])
     }
 
+    @Test("on real threads a round trip is counted as many times as the run size says")
+    func roundTripsCountedOnRealThreads() {
+        var runner = SuiteRunner(size: .full, configuration: .debug)
+        runner.countsEffectsSerially = false
+        #expect(runner.roundTripRepetitions == RunSize.full.interleavedRoundTripCountRepetitions)
+    }
+
     /// A runner of the synchronous dispatch suite for one architecture, making `passes`. (Async
     /// cases would count in all-threads windows, which two tests on the main actor must not share.)
     func dispatchRunner(_ passes: SuiteRunner.Passes) -> SuiteRunner {
@@ -572,7 +579,6 @@ struct EffectTaskCountTests {
         }
         #expect(taskless.isEmpty, "every round trip runs at least one task")
     }
-
 }
 
 /// Round trips counted in serial mode, which sends every job of the process to the main thread, so
@@ -607,12 +613,5 @@ struct SerialRoundTripCountTests {
         }
         #expect(first.count == second.count)
         #expect(moved.isEmpty, "counts that moved between two runs: \(moved)")
-    }
-
-    @Test("on real threads a round trip is counted as many times as the run size says")
-    func roundTripsCountedOnRealThreads() {
-        var runner = SuiteRunner(size: .full, configuration: .debug)
-        runner.countsEffectsSerially = false
-        #expect(runner.roundTripRepetitions == RunSize.full.interleavedRoundTripCountRepetitions)
     }
 }
